@@ -16,7 +16,7 @@ from typing import Any, Protocol, TypeVar
 import msgspec
 
 from service.domain.catalog.engines import Engine, check_engines
-from service.domain.catalog.gpus import GPU
+from service.domain.catalog.gpus import GPU, GpuReading, UnlistedGpu
 from service.domain.catalog.kernels import (
     KernelRule,
     Kernels,
@@ -157,6 +157,40 @@ def load_gpus(root: Path, problems: list[Problem]) -> list[GPU]:
     return _load_tables(root, "gpus.toml", "gpu", GPU, problems)[0]
 
 
+def load_gpu_names(root: Path, gpus: list[GPU], problems: list[Problem]
+                   ) -> tuple[list[GpuReading], list[UnlistedGpu]]:
+    """The ``[[reading]]`` and ``[[unlisted]]`` tables of gpus.toml, each problem with its
+    line: every GPU id they name must be a ``[[gpu]]`` of the file (an unlisted product's
+    ``sibling`` and ``nearest``, a reading's ``gpu``, ``also`` and ``distinct``), every
+    ``also_unlisted`` an ``[[unlisted]]``, and no reading may name a card's own spelling
+    twice over."""
+    readings = _load_tables(root, "gpus.toml", "reading", GpuReading, problems)[0]
+    unlisted = _load_tables(root, "gpus.toml", "unlisted", UnlistedGpu, problems)[0]
+    if not readings and not unlisted:
+        return readings, unlisted
+    text = (root / "gpus.toml").read_text(encoding="utf-8")
+    known = {g.id for g in gpus}
+    missing = {u.id for u in unlisted}
+    for r in readings:
+        for gid in (r.gpu, *r.also, *r.distinct):
+            if gid not in known:
+                problems.append(Problem("gpus.toml", _line_of(text, f'id = "{r.id}"'),
+                                        f"reading {r.id!r}: unknown GPU id {gid!r}"))
+        for uid in r.also_unlisted:
+            if uid not in missing:
+                problems.append(Problem("gpus.toml", _line_of(text, f'id = "{r.id}"'),
+                                        f"reading {r.id!r}: unknown unlisted id {uid!r}"))
+    for u in unlisted:
+        for gid in (*u.nearest, *([u.sibling] if u.sibling else [])):
+            if gid not in known:
+                problems.append(Problem("gpus.toml", _line_of(text, f'id = "{u.id}"'),
+                                        f"unlisted {u.id!r}: unknown GPU id {gid!r}"))
+        if u.id in known:
+            problems.append(Problem("gpus.toml", _line_of(text, f'id = "{u.id}"'),
+                                    f"unlisted {u.id!r} is a [[gpu]] of the catalog"))
+    return readings, unlisted
+
+
 def load_engines(root: Path, problems: list[Problem]) -> list[Engine]:
     """The engines of ``engines.toml``, each problem with its line; the table as a whole is
     checked only when every engine in it is valid."""
@@ -240,9 +274,11 @@ def build_registry(root: Path, problems: list[Problem]) -> Registry:
     before = len(problems)
     engines = load_engines(root, problems)
     # the matrix is checked against the engines only when they all loaded
-    registry = Registry(load_models(root, problems), load_gpus(root, problems), engines,
-                        load_kernels(root, engines, problems,
-                                     check=len(problems) == before))
+    models = load_models(root, problems)
+    gpus = load_gpus(root, problems)
+    kernels = load_kernels(root, engines, problems, check=len(problems) == before)
+    readings, unlisted = load_gpu_names(root, gpus, problems)
+    registry = Registry(models, gpus, engines, kernels, readings=readings, unlisted=unlisted)
     problems.extend(Problem("aliases", 1, c) for c in registry.conflicts)
     return registry
 

@@ -7,7 +7,8 @@ reason are described in ``ImportResult.skipped``.
 
 Rules shared by the importers
 -----------------------------
-* **GPU mapping.** The accelerator name goes through ``Registry.find_gpu``. The variants of one
+* **GPU mapping.** The accelerator name goes through ``Registry.find_gpu_label`` (the cards' own
+  aliases: a provider's label, never a buyer's reading of it). The variants of one
   chip (A100 40/80 GB SXM/PCIe, H100 SXM/PCIe/NVL, H200 SXM/NVL, V100 16/32 GB SXM2/PCIe, GH200
   96/144 GB) are then told apart by the GPU memory the source states (``GpuInfo`` or the FSDL
   ``GPU RAM`` column, whichever of per-GPU or per-node the source means) and by form-factor
@@ -306,14 +307,14 @@ def map_gpu(registry: Registry, name: str, *, mem_gib: Sequence[float] = (),
     ``name`` or ``hint_text`` ("A100_80GB") comes before them. The first reading that fits a
     variant of the named chip decides; ``hint_text`` is also searched for form-factor hints.
     None when the name is unknown or no reading fits any variant of the named chip."""
-    gpu = registry.find_gpu(name)
+    gpu = registry.find_gpu_label(name)
     if gpu is None:
         cleaned = re.sub(r"^(nvidia|amd|intel)[-_ ]+", "", name.strip(), flags=re.I)
         cleaned = re.sub(r"(?<![-_ ])[-_ ]++(hbm\d?e?|gddr\d\w*+|nvlink)$", "", cleaned, flags=re.I)
         # verda's "A100-80GB-640GB": per-GPU memory, then the node's total
         cleaned = re.sub(r"(?i)(?<!\d)(\d++GB)-\d++GB$", r"\1", cleaned)
         if cleaned != name:
-            gpu = registry.find_gpu(cleaned)
+            gpu = registry.find_gpu_label(cleaned)
     if gpu is None:
         return None
     family = [registry.gpus[i] for i in _FAMILY_OF.get(gpu.id, (gpu.id,)) if i in registry.gpus]
@@ -734,7 +735,7 @@ def parse_skypilot(text: str, provider: str, as_of: dt.date, source: str,
             mems.append(total / count / 1024)
         if tpu:
             gen, n = tpu.group(1).lower(), int(tpu.group(2))
-            gpu = registry.find_gpu(f"tpu-{gen}")
+            gpu = registry.find_gpu_label(f"tpu-{gen}")
             chips = n // 2 if gen in _TPU_CORE_SUFFIX else n
             if gpu is not None and chips * count > MAX_OFFER_GPUS:
                 result.skipped.append(f"{provider} {itype} (line {line}): a slice of "
@@ -750,7 +751,7 @@ def parse_skypilot(text: str, provider: str, as_of: dt.date, source: str,
                 gpu = map_gpu(registry, info_name, mem_gib=mems, hint_text=base)
         if gpu is None:
             label = name
-            if registry.find_gpu(name) is not None and mems:
+            if registry.find_gpu_label(name) is not None and mems:
                 # a known name whose stated memory fits no variant: name it with the memory
                 label = f"{name} ({round(min(mems) * 1024)} MiB)"
             unmapped[label] += 1
@@ -1077,7 +1078,7 @@ def parse_pricing_pages(text: str, registry: Registry,
     result = ImportResult()
     seen: dict[str, int] = {}
     for line, r in rows:
-        gpu = registry.gpus.get(r["gpu"]) or registry.find_gpu(r["gpu"])
+        gpu = registry.gpus.get(r["gpu"]) or registry.find_gpu_label(r["gpu"])
         if gpu is None:
             result.unmapped[r["gpu"]] = result.unmapped.get(r["gpu"], 0) + 1
             result.skipped.append(f"{what} line {line}: GPU {r['gpu']!r} not in the registry")

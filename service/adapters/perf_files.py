@@ -34,7 +34,7 @@ def _known_rows(path: Path, registry: Registry) -> Iterator[tuple[dict[str, str]
         return
     with path.open(encoding="utf-8", newline="") as f:
         for r in csv.DictReader(f):
-            g = registry.find_gpu(r["gpu_name"])
+            g = registry.find_gpu_label(r["gpu_name"])
             if g is not None:
                 yield r, g
 

@@ -155,6 +155,10 @@ def check_recommendation(req: RecommendationRequest, catalog: Catalog) -> None:
             gpu_ids(catalog.registry, [raw], "$.gpus")
         except InvalidInput:
             said = raw.strip()
+            try:
+                catalog.registry.gpu(said)
+            except NotFound as e:  # the nearest ids; a card the catalog lacks said so
+                raise e.at(f"$.gpus[{i}]") from None
             raise NotFound("gpu", said, catalog.registry.gpu_names.suggest(said),
                            f"$.gpus[{i}]") from None
     for field in ("providers", "exclude_providers"):

@@ -220,8 +220,7 @@ def handle_http(request: Request[Any, Any, Any], exc: HTTPException) -> Response
 
 def handle_domain(request: Request[Any, Any, Any], exc: DomainError) -> Response[Any]:
     if isinstance(exc, NotFound):
-        hint = f"; did you mean: {', '.join(exc.suggestions)}" if exc.suggestions else ""
-        detail = f"unknown {exc.kind} {clip(exc.name, 80)!r}{hint}"
+        detail = f"unknown {exc.kind} {clip(exc.name, 80)!r}{exc.hint}"
         if exc.path is not None:
             # a value of a request body: the route exists and the request is invalid, a 400
             # at the field as every other bad value (a 404 read as "no such endpoint", and

@@ -214,11 +214,11 @@ def resolve_gpu(name: str, registry: Registry) -> tuple[GPU | None, list[str]]:
     if key in _GPU_DEFAULTS:
         gid, why = _GPU_DEFAULTS[key]
         return registry.gpus[gid], [why]
-    g = registry.find_gpu(name)
+    g = registry.find_gpu_label(name)
     if g is not None:
         return g, []
     inner = re.sub(r"\([^)]*\)", "", name).strip()
-    g = registry.find_gpu(inner) if inner else None
+    g = registry.find_gpu_label(inner) if inner else None
     return g, ([f"GPU {name!r} read as {g.id}"] if g else [])
 
 
@@ -1044,7 +1044,7 @@ def predict_load(row: dict[str, str], registry: Registry, perf: PerfTables, inde
     """Our TTFT and TPOT at the row's load, and the roofline's; [] when the row cannot be
     modelled (model or GPU unknown, does not fit)."""
     entry = registry.find_model(row["model_path"])
-    gpu = registry.find_gpu(_SYSTEM_GPU.get(row["system"], row["system"]))
+    gpu = registry.find_gpu_label(_SYSTEM_GPU.get(row["system"], row["system"]))
     if entry is None or gpu is None:
         return []
     model = sized_from_entry(entry)

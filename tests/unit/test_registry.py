@@ -181,7 +181,8 @@ def test_unknown_model_raises_not_found_with_suggestions() -> None:
         ("gpu", "H10 SXM", "h100-sxm"),
         ("gpu", "RTX 4090 Tii", "rtx-4090"),
         ("gpu", "A100 80G PCI", "a100-pcie-80gb"),
-        ("gpu", "mi300", "mi300x"),
+        # ("mi300" itself reads as the MI300X now: catalog/gpus.toml's reading mi300)
+        ("gpu", "mi30x", "mi300x"),
     ],
 )
 def test_near_miss_suggests_the_right_id(kind: str, name: str, expected: str) -> None:

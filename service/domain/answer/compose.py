@@ -377,7 +377,11 @@ def _merge(ex: Extracted, ctx: AskContext | None, registry: Registry) -> Extract
     if ctx.gpu:
         g = registry.find_gpu(ctx.gpu)
         if g is None and not registry.gpu_family(ctx.gpu.strip()):
-            raise _unknown_context("gpu", ctx.gpu, registry.gpu_names.suggest(ctx.gpu))
+            try:
+                registry.gpu(ctx.gpu)
+            except NotFound as e:  # the nearest ids; a card the catalog lacks said so
+                raise NotFound("gpu", ctx.gpu.strip()[:40], e.suggestions, "$.context.gpu",
+                               e.note) from None
         if g is not None and not ex.gpu:
             changes["gpu"] = g.id
     return msgspec.structs.replace(ex, **changes) if changes else ex

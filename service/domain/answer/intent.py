@@ -55,6 +55,7 @@ from service.domain.answer.understand import (
     weights_switched,
 )
 from service.domain.base import Out
+from service.domain.catalog.gpus import GpuReading
 from service.domain.catalog.precisions import (
     GGUF_AT_BITS,
     Precision,
@@ -276,7 +277,13 @@ class Stated:
     ``Extracted.weights`` sized: the speed answer says the one left's figure after it."""
     bare_gpu: tuple[str, str, str] | None = None
     """A GPU family named bare ("A100", "V100") that the registry reads as its smaller-memory
-    variant: (the word as written, the card read, the other memory variant)."""
+    variant, or a name of two cards read as the one rented under it ("RTX 6000": the RTX 6000
+    Ada, also the Quadro RTX 6000; :attr:`gpu_read`): (the word as written, the card read,
+    the other card)."""
+    gpu_read: tuple[str, str] | None = None
+    """The first GPU named by a name of more than one product that the registry reads as the
+    card rented under it (catalog/gpus.toml ``[[reading]]``: "RTX 6000", "MI300"): (the
+    reading's own spelling, the reading's id). Each answer that uses the card says so."""
     gpu_variants: tuple[str, ...] = ()
     """The cards a GPU name with a memory size but no form factor stands for ("A100 80GB": the
     A100 PCIe 80GB and the A100 SXM4 80GB), sorted, as ``GET /v1/offers?gpu=`` matches them
@@ -3231,10 +3238,20 @@ _MEM_SUFFIX = re.compile(r"^(.*-)(\d++)gb$")
 def _bare_gpu(toks: list[Any], names: list[Any], registry: Registry
               ) -> tuple[str, str, str] | None:
     """The first GPU named by its family alone ("A100") whose card comes in another memory
-    size of the same form ("a100-sxm-40gb" and "a100-sxm-80gb"): (word, card, other)."""
+    size of the same form ("a100-sxm-40gb" and "a100-sxm-80gb"), or by a name of two cards
+    of the catalog read as one ("RTX 6000": the Ada, and the Quadro; :func:`_gpu_read`):
+    (word, card, other)."""
     for m in names:
-        if m.kind != "gpu" or m.first != m.last or _size_before(toks, m):
+        if m.kind != "gpu" or _size_before(toks, m):
             continue  # ("40GB A100s" states its memory: no bare family)
+        read = _reading(toks, m, registry)
+        if read is not None:
+            also = [g for g in read.also if g in registry.gpus]
+            if also:
+                return read.names[0], m.id, also[0]
+            continue
+        if m.first != m.last:
+            continue
         word = toks[m.first].text
         gm = _MEM_SUFFIX.match(m.id)
         if gm is None or not m.id.startswith(word.rstrip("s") + "-"):
@@ -3244,6 +3261,28 @@ def _bare_gpu(toks: list[Any], names: list[Any], registry: Registry
                          and mm.group(1) == gm.group(1)), key=lambda g: -g.memory_gb)
         if others:
             return word.rstrip("s").upper(), m.id, others[0].id
+    return None
+
+
+def _reading(toks: list[Any], m: Any, registry: Registry) -> GpuReading | None:
+    """The reading (``Registry.gpu_reading``) the GPU mention ``m`` is written as ("rtx
+    6000", "mi300s"), of the card it resolved to; None for a card's own name."""
+    written = _written(toks, m)
+    read = registry.gpu_reading(written)
+    if read is None and written.endswith("s") and registry.gpu_names.lookup(written) is None:
+        read = registry.gpu_reading(written[:-1])  # "RTX 6000s"
+    return read if read is not None and read.gpu == m.id else None
+
+
+def _gpu_read(toks: list[Any], names: list[Any], registry: Registry) -> tuple[str, str] | None:
+    """:attr:`Stated.gpu_read`: the first GPU mention written as a reading, with no memory
+    size ("RTX 6000 48GB" names one card)."""
+    for m in names:
+        if m.kind != "gpu" or _MEMORY_WORD.search(_written_sized(toks, m)) is not None:
+            continue
+        read = _reading(toks, m, registry)
+        if read is not None:
+            return read.names[0], read.id
     return None
 
 
@@ -4744,6 +4783,7 @@ dot_grouped=dg.group(0) if dg else None,
                   eur=eur, other_currency=_other_currency(folded), duration_months=_months(folded),
                   max_ttft_ms=ttft_ms or None, latency_as_ttft=latency_as_ttft,
                   bare_gpu=_bare_gpu(toks, names, registry),
+                  gpu_read=_gpu_read(toks, names, registry),
                   gpu_variants=_gpu_variants(toks, names, registry),
                   gpu_family=_gpu_family(toks, names, registry),
                   gpu_counts=_gpu_counts(toks, names)

@@ -3561,8 +3561,13 @@ def unknown_gpu(text: str, registry: Registry) -> tuple[str, list[str]] | None:
         start = t.start
         end = toks[j + len(phrase.split()) - 1].end
         written = text[start:end] if len(text) == len(folded) else phrase.upper()
+        unlisted = registry.unlisted_gpu(phrase)
+        if unlisted is not None:
+            # a real card the catalog lacks ("MI250", "MI300A"): the cards it names instead
+            return written, [g for g in unlisted.nearest if g in registry.gpus]
         # the name index's suggestions, nearest first by edit distance with transpositions
-        # ("4900" is one swap from "4090", two changes from "4060")
+        # ("4900" is one swap from "4090", two changes from "4060"), of the maker the name
+        # says where it says one ("MI300A": AMD's, never the NVIDIA B300)
         near = registry.gpu_names.suggest(phrase, limit=10)
         key = norm(phrase)
         near.sort(key=lambda gid: min(OSA.distance(key, norm(x)) for x in (

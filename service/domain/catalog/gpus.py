@@ -141,3 +141,57 @@ class GPU(Strict, frozen=True, kw_only=True):
     @property
     def bandwidth_bytes_s(self) -> float:
         return self.bandwidth_gb_s * 1e9
+
+
+class GpuReading(Strict, frozen=True, kw_only=True):
+    """A name buyers write that stands for more than one product (``catalog/gpus.toml``
+    ``[[reading]]``): "RTX 6000" is the 2018 Quadro RTX 6000 (Turing, 24 GB) and the RTX 6000
+    Ada (48 GB), "MI300" the MI300X GPU and the MI300A APU. A question, a sizing or an offers
+    filter reads it as ``gpu``, the card buyers rent under that name, and says so with the
+    others (:attr:`also`, :attr:`also_unlisted`); a provider's label is read by the cards'
+    own aliases only (Lambda's and Seeweb's "RTX6000" is the Quadro)."""
+
+    id: str
+    names: Annotated[list[str], msgspec.Meta(min_length=1)]
+    """The spellings read so ("RTX 6000", "NVIDIA RTX 6000"); compared as the aliases are
+    (case, spaces and punctuation aside)."""
+    gpu: str
+    """The GPU id the names are read as."""
+    also: list[str] = []
+    """Other GPU ids of the catalog the names stand for (the Quadro RTX 6000): with
+    :attr:`gpu`, the family ``GET /v1/offers?gpu=`` lists, and the card each answer names
+    beside the one read."""
+    also_unlisted: list[str] = []
+    """``[[unlisted]]`` ids the names stand for too (the MI300A), said as not in the
+    catalog."""
+    distinct: list[str] = []
+    """GPU ids of other cards a buyer may confuse with the name (the RTX PRO 6000, 96 GB),
+    said as other cards, never read for it."""
+    reason: str
+    """Why :attr:`gpu` is the card meant (the offers that rent it), with the sources: said in
+    /v1/sizing's ``gpu_variant`` assumption."""
+    source: str = ""
+
+
+class UnlistedGpu(Strict, frozen=True, kw_only=True):
+    """A real accelerator the catalog has no entry for (``catalog/gpus.toml``
+    ``[[unlisted]]``): no figure of it is given (none invented from a sibling), and a
+    question or a request that names it is told so, with the catalog's nearest cards of the
+    same maker. "MI250" is AMD's Instinct MI250 (208 compute units, against the MI250X's 220),
+    not the MI250X; "MI300A" is an APU, not the MI300X."""
+
+    id: str
+    name: str
+    vendor: str
+    aliases: list[str] = []
+    kind: Literal["gpu", "apu"] = "gpu"
+    """apu: CPU cores and a GPU sharing one memory on one package (the MI300A)."""
+    architecture: str = ""
+    compute_capability: str = ""
+    """As :attr:`GPU.compute_capability` (the gfx target for AMD)."""
+    sibling: str | None = None
+    """The catalog's GPU id of the card it is mistaken for (the MI250X for the MI250)."""
+    nearest: Annotated[list[str], msgspec.Meta(min_length=1)]
+    """The catalog's GPU ids offered instead, nearest first (the same maker's)."""
+    source: str
+    note: str = ""

@@ -11,6 +11,11 @@ from rapidfuzz import fuzz, process, utils
 from service.domain.errors import NotFound
 from service.domain.fields import NAME_MAX
 
+BARE_CARD = re.compile(r"\d{4}(?:ti)?+")
+"""A card's model number written alone ("4090", "3090 Ti" as "3090ti" once folded by
+:func:`norm`): the GeForce or RTX card of that number, as /v1/ask reads "a 4090"
+(:attr:`NameIndex.number_prefix`)."""
+
 
 def norm(name: str) -> str:
     return re.sub(r"[^a-z0-9]", "", name.lower())
@@ -103,12 +108,45 @@ def _only_variant_words(rest: list[str]) -> bool:
     return True
 
 
+def _mark(word: str) -> str | None:
+    """What a product word says of its maker: a word of letters itself ("rtx", "radeon",
+    "quadro"), else the letters a model number starts with ("mi" of "mi300x", "h" of "h100");
+    None for a number ("4090")."""
+    m = re.match(r"[a-z]++", word)
+    return m.group(0) if m else None
+
+
 class NameIndex:
     """Maps every alias of every entry to its id. An alias claimed by two ids is an error of
-    the data, reported at load time."""
+    the data, reported at load time.
 
-    def __init__(self, kind: str) -> None:
+    For GPUs it also holds the readings of names that stand for more than one product
+    (:meth:`add_reading`: "RTX 6000" is read as the RTX 6000 Ada, the card clouds rent; a
+    provider's label is read without them, :meth:`lookup` ``readings=False``), the real
+    products the catalog lacks (:meth:`add_unlisted`: the MI250, said as such with the
+    nearest cards), and each entry's maker (``group``), so that an unknown name is offered
+    cards of the maker it names first ("MI300A": AMD's, not the NVIDIA B300)."""
+
+    def __init__(self, kind: str, number_prefix: str = "") -> None:
         self.kind = kind
+        self.number_prefix = number_prefix
+        """Prepended to a model number written alone (:data:`BARE_CARD`: "4090" is looked up
+        as "rtx4090"); empty: none is read."""
+        self._readings: dict[str, tuple[str, str]] = {}
+        """A reading's spelling, folded (:func:`norm`) -> (the id it is read as, the
+        reading's id)."""
+        self._unlisted: dict[str, str] = {}
+        """An unlisted product's spelling, folded -> its id (:meth:`add_unlisted`)."""
+        self._unlisted_info: dict[str, tuple[list[str], str]] = {}
+        """An unlisted product's id -> (the ids offered instead, what to say of it)."""
+        self._groups: dict[str, str] = {}
+        """An entry's id -> its group (a GPU's maker)."""
+        self._marks: dict[str, set[str]] = {}
+        """What a spelling's first product word says (:func:`_mark`) -> the groups of the
+        entries spelt so ("mi": AMD; "b": NVIDIA and Intel)."""
+        self._brands: dict[str, set[str]] = {}
+        """A brand word written in a spelling ("instinct", "geforce") -> the groups of the
+        entries spelt with it."""
         self._index: dict[str, str] = {}
         self._display: dict[str, str] = {}
         self._names: dict[str, str] = {}
@@ -117,12 +155,16 @@ class NameIndex:
         """Every spelling's words in any order -> id (None: two ids share them)."""
         self.conflicts: list[str] = []
 
-    def add(self, entry_id: str, names: Iterable[str]) -> None:
+    def add(self, entry_id: str, names: Iterable[str], group: str | None = None) -> None:
         self._display[entry_id] = entry_id
+        if group is not None:
+            self._groups[entry_id] = group
         for name in (entry_id, *names):
             key = norm(name)
             if not key:
                 continue
+            if group is not None:
+                self._mark_group(name, group)
             self._names.setdefault(name, entry_id)
             plus = self.kind == "model" and _PLUS_AFTER.search(name) is not None
             if plus:
@@ -140,7 +182,94 @@ class NameIndex:
                 continue
             self._index[key] = entry_id
 
-    def lookup(self, name: str) -> str | None:
+    def _mark_group(self, name: str, group: str) -> None:
+        words = re.findall(r"[a-z0-9]++", name.lower())
+        for w in words:
+            if w in _BRAND_WORDS:
+                self._brands.setdefault(w, set()).add(group)
+        product = _words(name)
+        mark = _mark(product[0]) if product else None
+        if mark is not None:
+            self._marks.setdefault(mark, set()).add(group)
+
+    def add_reading(self, entry_id: str, reading_id: str, names: Iterable[str]) -> None:
+        """``names`` read as ``entry_id`` by :meth:`lookup` before any alias (a spelling an
+        alias of another entry has too, "RTX6000" of the Quadro, is read so), ``reading_id``
+        the reading's (:meth:`reading`); suggested and matched as ``entry_id``'s variants as
+        its aliases are. A spelling of two readings is an error of the data."""
+        for name in names:
+            key = norm(name)
+            if not key:
+                continue
+            other = self._readings.get(key)
+            if other is not None and other[1] != reading_id:
+                self.conflicts.append(
+                    f"reading {name!r} is both {other[1]!r} and {reading_id!r}")
+                continue
+            self._readings[key] = (entry_id, reading_id)
+            self._names.setdefault(name, entry_id)
+
+    def add_unlisted(self, unlisted_id: str, names: Iterable[str], instead: list[str],
+                     note: str) -> None:
+        """A real product the index has no entry for, by ``names``: :meth:`lookup` finds none,
+        :meth:`resolve` raises NotFound with ``instead`` as its suggestions and ``note``
+        saying what it is. A spelling an entry has is an error of the data."""
+        self._unlisted_info[unlisted_id] = (list(instead), note)
+        for name in (unlisted_id, *names):
+            key = norm(name)
+            if not key:
+                continue
+            if key in self._index or key in self._readings:
+                self.conflicts.append(f"unlisted {name!r} ({unlisted_id!r}) names an entry")
+                continue
+            self._unlisted[key] = unlisted_id
+
+    def unlisted(self, name: str) -> str | None:
+        """The id of the unlisted product ``name`` names (:meth:`add_unlisted`), or None."""
+        if len(name) > NAME_MAX:
+            return None
+        # with the maker's name in front or not ("AMD MI250", "Instinct MI250")
+        return self._unlisted.get(norm(name)) or self._unlisted.get(norm("".join(_words(name))))
+
+    def reading(self, name: str) -> str | None:
+        """The id of the reading ``name`` is (:meth:`add_reading`), or None: "RTX 6000" and
+        "NVIDIA RTX 6000" are the reading "rtx-6000"; "RTX 6000 Ada" is a card's alias."""
+        if len(name) > NAME_MAX:
+            return None
+        found = self._readings.get(norm(name.strip()))
+        return found[1] if found is not None else None
+
+    def group_of(self, name: str) -> str | None:
+        """The group (a GPU's maker) ``name`` says, or None: a brand word of one maker in it
+        ("AMD", "Instinct", "GeForce"), else what its first product word says
+        (:func:`_mark`) where the entries spelt so are all of one maker ("MI300A": "mi", the
+        MI300X, MI325X, MI250X... all AMD; "B60": "b", NVIDIA's B200 and Intel's B60)."""
+        for w in re.findall(r"[a-z0-9]++", name.lower()[:NAME_MAX]):
+            groups = self._brands.get(w)
+            if groups is not None and len(groups) == 1:
+                return next(iter(groups))
+        product = _words(name[:NAME_MAX])
+        mark = _mark(product[0]) if product else None
+        groups = self._marks.get(mark) if mark is not None else None
+        return next(iter(groups)) if groups is not None and len(groups) == 1 else None
+
+    def lookup(self, name: str, readings: bool = True) -> str | None:
+        """The id ``name`` names, or None. ``readings`` False: by the entries' own spellings
+        only, never a reading (:meth:`add_reading`): a provider's label ("RTX6000" at Lambda
+        and Seeweb is the Quadro RTX 6000), where a buyer's "RTX 6000" is read as the card
+        clouds rent."""
+        if readings and self._readings:
+            read = self._readings.get(norm(name.strip()))
+            if read is not None:
+                return read[0]
+        found = self._lookup_spelt(name)
+        if found is None and self.number_prefix and BARE_CARD.fullmatch(norm(name)):
+            # a model number alone ("4090"): the card of the line that numbers so, read as
+            # /v1/ask reads "a 4090"; a reading first ("6000": the RTX 6000's)
+            return self.lookup(self.number_prefix + norm(name), readings)
+        return found
+
+    def _lookup_spelt(self, name: str) -> str | None:
         if self.kind == "model" and _PLUS_AFTER.search(name) is not None:
             # "Command R+" is Cohere's 104B Command R+, not the 35B "Command R" that the name
             # without its "+" is: a spelling with the "+" names its own model, and a "+" no
@@ -186,6 +315,10 @@ class NameIndex:
             raise NotFound(self.kind, name[:NAME_MAX], [])
         found = self.lookup(name)
         if found is None:
+            unlisted = self.unlisted(name)
+            if unlisted is not None:
+                instead, note = self._unlisted_info[unlisted]
+                raise NotFound(self.kind, name, instead, note=note)
             members = self.family_members(name) if self.kind == "model" else []
             raise NotFound(self.kind, name,
                            members if len(members) > 1 else (suggest or self.suggest)(name))
@@ -216,7 +349,19 @@ class NameIndex:
         """Up to ``limit`` ids, best first, scored against every spelling of each entry (id,
         display name, aliases): "lama 3 8b" is nearer the alias "Llama 3 8B" than the id.
         With ``among``, only those ids, each ranked however far its spellings are ("xtts v2"
-        is spelt nothing like "bark", Bark is still the nearest text-to-speech model)."""
+        is spelt nothing like "bark", Bark is still the nearest text-to-speech model).
+        Without it, a name that says its group (:meth:`group_of`: "MI300A" is AMD's) is
+        offered only that group's entries: those near enough, else the group's nearest
+        ("MI300A" was offered the MI300X, the NVIDIA B300 and the GB300)."""
+        group = self.group_of(name) if among is None and self._groups else None
+        if group is not None:
+            mine = {i for i, g in self._groups.items() if g == group}
+            near = [i for i in self._suggest(name, None, None) if i in mine]
+            return near[:limit] if near else self._suggest(name, limit, mine)
+        return self._suggest(name, limit, among)
+
+    def _suggest(self, name: str, limit: int | None,
+                 among: Collection[str] | None) -> list[str]:
         choices = list(self._names) if among is None else [
             s for s, i in self._names.items() if i in among]
         results = process.extract(
@@ -234,7 +379,7 @@ class NameIndex:
             if rank > best.get(entry_id, (-1.0, -1.0)):
                 best[entry_id] = rank
         ordered = sorted(best, key=lambda i: (-best[i][0], -best[i][1], i))
-        return ordered[:limit]
+        return ordered[:limit] if limit is not None else ordered
 
     def variants(self, name: str) -> list[str]:
         """The ids with a spelling that is ``name`` followed only by words telling variants

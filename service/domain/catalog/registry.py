@@ -7,7 +7,7 @@ from typing import cast
 
 from service.domain.catalog.derived import Derived
 from service.domain.catalog.engines import Engine, Engines
-from service.domain.catalog.gpus import GPU
+from service.domain.catalog.gpus import GPU, GpuReading, UnlistedGpu
 from service.domain.catalog.kernels import Kernels
 from service.domain.catalog.kinds import kind_of_name, models_like, models_near
 from service.domain.catalog.models import ModelEntry
@@ -16,15 +16,36 @@ from service.domain.catalog.names import NameIndex, norm
 
 class Registry:
     def __init__(self, models: Sequence[ModelEntry], gpus: Sequence[GPU],
-                 engines: Sequence[Engine] = (), kernels: Kernels | None = None) -> None:
+                 engines: Sequence[Engine] = (), kernels: Kernels | None = None,
+                 readings: Sequence[GpuReading] = (),
+                 unlisted: Sequence[UnlistedGpu] = ()) -> None:
         self.models = {m.id: m for m in models}
         self.gpus = {g.id: g for g in gpus}
         self.model_names = NameIndex("model")
         for m in models:
             self.model_names.add(m.id, [m.name, m.hf_repo, *m.aliases])
-        self.gpu_names = NameIndex("gpu")
+        # a model number alone is the RTX card's ("4090"), as /v1/ask reads "a 4090"
+        self.gpu_names = NameIndex("gpu", number_prefix="rtx")
         for g in gpus:
-            self.gpu_names.add(g.id, [g.name, *g.aliases])
+            self.gpu_names.add(g.id, [g.name, *g.aliases], group=g.vendor)
+        self.gpu_readings = {r.id: r for r in readings if r.gpu in self.gpus}
+        """Names that stand for more than one product, each read as the card buyers rent
+        under it (``catalog/gpus.toml`` ``[[reading]]``: "RTX 6000" is the RTX 6000 Ada, "MI300"
+        the MI300X), by id; one whose card is not in the catalog is left out."""
+        for r in self.gpu_readings.values():
+            self.gpu_names.add_reading(r.gpu, r.id, r.names)
+        self.unlisted_gpus = {u.id: u for u in unlisted}
+        """Real accelerators the catalog has no entry for (``[[unlisted]]``: the MI250, the
+        MI300A), by id: named, they are said to be missing, with the nearest cards."""
+        for u in unlisted:
+            near = [g for g in u.nearest if g in self.gpus]
+            self.gpu_names.add_unlisted(
+                u.id, [u.name, *u.aliases], near,
+                f"{u.name} is not in the catalog" + (
+                    f": an APU (CPU cores and a GPU sharing one memory), not the "
+                    f"{self.gpus[u.sibling].name}" if u.kind == "apu" and u.sibling in self.gpus
+                    else f": a different card from the {self.gpus[u.sibling].name}, whose "
+                    "figures are not its own" if u.sibling in self.gpus else ""))
         self.engines = Engines(engines)
         """The inference engines (``catalog/engines.toml``) by id, with the defaulting rules."""
         self.kernels = kernels if kernels is not None else Kernels()
@@ -69,6 +90,24 @@ class Registry:
     def gpu(self, name: str) -> GPU:
         return self.gpus[self.gpu_names.resolve(name)]
 
+    def gpu_reading(self, name: str) -> GpuReading | None:
+        """The reading ``name`` is ("RTX 6000": the RTX 6000 Ada, also the Quadro RTX 6000),
+        or None: a card's own name, alias or id reads as that card alone."""
+        rid = self.gpu_names.reading(name)
+        return self.gpu_readings.get(rid) if rid is not None else None
+
+    def unlisted_gpu(self, name: str) -> UnlistedGpu | None:
+        """The real accelerator the catalog lacks that ``name`` names ("MI250"), or None."""
+        uid = self.gpu_names.unlisted(name)
+        return self.unlisted_gpus.get(uid) if uid is not None else None
+
+    def find_gpu_label(self, name: str) -> GPU | None:
+        """The GPU a provider's or a source's label names, by the cards' own spellings only,
+        never a buyer's reading: Lambda's and Seeweb's "RTX6000" is the Quadro RTX 6000,
+        where a buyer's "RTX 6000" reads as the RTX 6000 Ada (:meth:`gpu_reading`)."""
+        gid = self.gpu_names.lookup(name, readings=False)
+        return self.gpus[gid] if gid else None
+
     def gpu_family(self, name: str) -> list[str]:
         """The GPU ids a family name stands for (``A100``: every A100 variant), sorted; empty
         when ``name`` is one GPU's id or name, or matches fewer than two variants. A single
@@ -83,6 +122,10 @@ class Registry:
         if any(key in (norm(g.id), norm(g.name)) for g in self.gpus.values()):
             return []
         found = self.gpu_names.variants(name)
+        reading = self.gpu_reading(name)
+        if reading is not None:
+            # "RTX 6000": the card read and the others the name stands for, as listed
+            found = sorted({*found, reading.gpu, *(g for g in reading.also if g in self.gpus)})
         return found if len(found) > 1 else []
 
     def find_gpu(self, name: str) -> GPU | None:

@@ -12,7 +12,7 @@ import msgspec
 
 from service.domain.base import Out
 from service.domain.catalog.engines import Engine
-from service.domain.catalog.gpus import GPU
+from service.domain.catalog.gpus import GPU, GpuReading
 from service.domain.catalog.hf_config import architecture_from_hf, weights_from_hf
 from service.domain.catalog.models import (
     Architecture,
@@ -950,6 +950,30 @@ def listed_in_fits_on(g: GPU) -> bool:
     return g.segment != "tpu" and g.vendor in ("NVIDIA", "AMD")
 
 
+def reading_reason(said: str, reading: GpuReading, catalog: Catalog) -> str:
+    """The ``gpu_variant`` assumption's reason for a name read by ``reading`` ("RTX 6000"):
+    the card read, its share of the catalog's offers of the cards the name stands for, the
+    others (the catalog's, then the products it lacks), the cards it is not, and why."""
+    registry = catalog.registry
+    read = registry.gpus[reading.gpu]
+    cards = [reading.gpu, *(g for g in reading.also if g in registry.gpus)]
+    counts = {g: sum(1 for o in catalog.offers if o.gpu == g) for g in cards}
+    total = sum(counts.values())
+    others = [registry.gpus[g].name for g in cards[1:]]
+    missing = [registry.unlisted_gpus[u].name for u in reading.also_unlisted
+               if u in registry.unlisted_gpus]
+    distinct = [registry.gpus[g].name for g in reading.distinct if g in registry.gpus]
+    return (f"'{said}' is read as {read.name}"
+            + (f", the card of {counts[reading.gpu]} of the catalog's {total} offers of the "
+               "cards the name stands for" if others and total else "")
+            + (f"; it also stands for {', '.join(others)} (name one to size it)"
+               if others else "")
+            + (f"; it also stands for {', '.join(missing)}, not in the catalog"
+               if missing else "")
+            + (f"; not {', '.join(distinct)}, another card" if distinct else "")
+            + f": {reading.reason}")
+
+
 def _named_gpu(registry: Registry, name: str) -> GPU:
     """The GPU ``name`` sizes on: the card its id, name or alias names; a family name no alias
     names ("A100 SXM": the 40GB and the 80GB) is its card with the least memory, said in the
@@ -1093,7 +1117,12 @@ def size(req: SizingRequest, catalog: Catalog, *, machine_gpus: int | None = Non
             if as_gguf and req.engine is None and req.task == "inference" else ""))
     note("gib", "2^30 bytes", "all memory figures are GiB")
     family = registry.gpu_family(req.gpu) if gpu is not None and req.gpu else []
-    if gpu is not None and req.gpu and len(family) > 1:
+    reading = registry.gpu_reading(req.gpu) if gpu is not None and req.gpu else None
+    if gpu is not None and req.gpu and reading is not None and reading.gpu == gpu.id:
+        # "RTX 6000", "MI300": a name of more than one product, read as the card rented
+        # under it (catalog/gpus.toml [[reading]]), with the offers that say so and the rest
+        note("gpu_variant", gpu.id, reading_reason(req.gpu, reading, catalog))
+    elif gpu is not None and req.gpu and len(family) > 1:
         # "A100 PCIe" reads as the 80GB card its alias names; the name stands for others too
         others = [registry.gpus[g].name for g in family if g != gpu.id and g in registry.gpus]
         which = ("the one its alias names" if registry.find_gpu(req.gpu) is not None

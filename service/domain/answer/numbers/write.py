@@ -74,7 +74,7 @@ from service.domain.fields import (
     RequestRate,
     TrainingTokens,
 )
-from service.domain.messages import Messages
+from service.domain.messages import Messages, catalog_words
 from service.domain.recommend.alternatives import no_region_said
 from service.domain.recommend.context import RESTART_MINUTES, SPOT_INTERRUPTIONS_PER_HOUR
 from service.domain.recommend.pricing import model_storage_gb
@@ -416,6 +416,8 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
     _own_price_unused(w)
     if w.out.first is not None and w.st.bare_gpu is not None:
         _variant_note(w, intent)
+    elif w.out.first is not None and w.st.gpu_read is not None:
+        _reading_note(w)  # "MI300": read as the MI300X, said so
     ur = w.st.users_range
     if w.out.first is not None and ur is not None and w.ex.concurrent_requests == ur[1]:
         # "1-2 users": sized for the top of the range, said so (audit regress8, low)
@@ -1393,6 +1395,8 @@ def _family_sizes(ex: Extracted, det: Details, lang: str, catalog: Catalog, toda
     w.out.first = lead
     if gid is not None and alone.bare_gpu is not None:
         _variant_note(w, intent)  # "A100" read as the 40GB card: said, as for one model
+    elif gid is not None and alone.gpu_read is not None:
+        _reading_note(w)
     return Written(first=lead, more=w.out.more, computed=bool(compared), compared=compared)
 
 
@@ -1702,6 +1706,11 @@ def _variant_note(w: _W, intent: str) -> None:
     if gid not in (w.ex.gpu, *(w.det.gpus or [])) and not (
             intent == "compare" and other in (w.det.gpus or [])):
         return  # (a comparison reads an LLM's bare family as its large card: _compare)
+    first = w.out.offers[0] if w.out.offers and not w.offers_after else None
+    if first is not None and first.gpu != w.gpu_name(gid) and w.st.gpu_read is not None:
+        # a name of two cards priced where the question asks ("cheapest RTX 6000 at lambda")
+        # is every card of it, and the answer names the one priced (the Quadro): no "read as"
+        return
     kw = {"word": word, "gpu": w.gpu_name(gid), "other": w.gpu_name(other)}
     if (w.model is not None and w.model.kind == "llm"
             and intent not in ("finetune", "training")):
@@ -1744,7 +1753,54 @@ def _variant_note(w: _W, intent: str) -> None:
                                        n0=w.n(n0) if n0 else "", n=w.n(n), weights=weights,
                                        **kw))
             return
-    w.out.more.insert(0, w.say("gpu_variant", **kw))
+    reading = reading_text(w, word)
+    w.out.more.insert(0, reading if reading is not None else w.say("gpu_variant", **kw))
+
+
+def reading_text(w: _W, word: str) -> str | None:
+    """What a name of more than one product read as one card says (:attr:`Stated.gpu_read`,
+    catalog/gpus.toml ``[[reading]]``), where ``word`` is that name: the card read, its share
+    of the catalog's offers for the cards of the name, the others (the catalog's, then the
+    products it lacks), and the cards it is not ("“RTX 6000” is read as the NVIDIA RTX 6000
+    Ada Generation 48GB, the card in 15 of the catalog's 17 offers ...; the name also stands
+    for the NVIDIA Quadro RTX 6000 24GB ..."); None where ``word`` is no reading's."""
+    read = w.st.gpu_read
+    r = w.reg.gpu_readings.get(read[1]) if read is not None and read[0] == word else None
+    if r is None:
+        return None
+    cards = [r.gpu, *(g for g in r.also if g in w.reg.gpus)]
+    counts = {g: sum(1 for o in w.catalog.offers if o.gpu == g) for g in cards}
+    total = sum(counts.values())
+    offers = (w.say("gpu_reading_offers", n=w.n(counts[r.gpu]), total=w.n(total))
+              if len(cards) > 1 and total else "")
+    names = [w.gpu_name(g) for g in cards[1:]] + [
+        w.say("gpu_reading_unlisted_apu" if u.kind == "apu" else "gpu_reading_unlisted",
+              name=u.name)
+        for u in (w.reg.unlisted_gpus[x] for x in r.also_unlisted if x in w.reg.unlisted_gpus)]
+    also = w.say("gpu_reading_also", names=", ".join(names)) if names else ""
+    distinct = [w.gpu_name(g) for g in r.distinct if g in w.reg.gpus]
+    return w.say("gpu_reading", word=word, gpu=w.gpu_name(r.gpu), offers=offers, also=also,
+                 distinct=w.say("gpu_reading_distinct", names=", ".join(distinct))
+                 if distinct else "")
+
+
+def _reading_note(w: _W) -> None:
+    """A name of more than one product read as one card ("MI300": the MI300X), said after
+    the answer that uses the card (a name of two catalog cards is :func:`_variant_note`'s)."""
+    read = w.st.gpu_read
+    assert read is not None
+    r = w.reg.gpu_readings.get(read[1])
+    if r is None or r.gpu not in (w.ex.gpu, *(w.det.gpus or [])) or any(
+            g in w.reg.gpus for g in r.also):
+        # (a name of two catalog cards is :func:`_variant_note`'s: an answer that reads it as
+        # each card, where :attr:`Stated.bare_gpu` is cleared, says none was read for it)
+        return
+    first = w.out.offers[0] if w.out.offers and not w.offers_after else None
+    if first is not None and first.gpu != w.gpu_name(r.gpu):
+        return
+    text = reading_text(w, read[0])
+    if text is not None:
+        w.out.more.insert(0, text)
 
 
 def unknown_gpu_written(name: str, suggestions: list[str], lang: str, catalog: Catalog,
@@ -1753,7 +1809,24 @@ def unknown_gpu_written(name: str, suggestions: list[str], lang: str, catalog: C
     and no numbers for another GPU."""
     t = messages.section(lang, "answer")
     gpus = catalog.registry.gpus
-    names = [gpus[g].name for g in suggestions if g in gpus]
+    words = catalog_words(t)
+    names = [words.get(gpus[g].name, gpus[g].name) for g in suggestions if g in gpus]
+    unlisted = catalog.registry.unlisted_gpu(name)
+    if unlisted is not None and names:
+        # a real card the catalog lacks ("MI250"): said so, with the same maker's nearest
+        sib = gpus.get(unlisted.sibling) if unlisted.sibling else None
+        sibling = words.get(sib.name, sib.name) if sib is not None else ""
+        same = (t["gpu_unlisted_same"].format(architecture=unlisted.architecture,
+                                              target=unlisted.compute_capability)
+                if sib is not None and unlisted.architecture
+                and unlisted.compute_capability
+                and (sib.architecture, sib.compute_capability)
+                == (unlisted.architecture, unlisted.compute_capability) else "")
+        key = ("gpu_unlisted_plain" if sib is None
+               else "gpu_unlisted_apu" if unlisted.kind == "apu" else "gpu_unlisted")
+        text = t[key].format(name=unlisted.name, sibling=sibling, same=same,
+                             architecture=unlisted.architecture, names=", ".join(names))
+        return Written(first=text, follow_up=text)
     text = (t["gpu_unknown"].format(name=name, names=", ".join(names)) if names
             else t["gpu_unknown_none"].format(name=name))
     return Written(first=text, follow_up=text)
