@@ -83,9 +83,11 @@ def test_a_monthly_gpu_price_leads_with_the_month(kb: KnowledgeBase, loaded: Any
 
 @pytest.mark.parametrize(("question", "model", "note"), [
     ("how much vram does a 7b model need in fp16", "mistral-7b-v0.3",
-     "(Assuming a 7B model such as Mistral 7B v0.3.)"),
+     "(Assuming a 7B model such as Mistral 7B v0.3, a current layout: grouped-query attention "
+     "with 8 KV heads, 128 KiB of KV cache per token at 16 bits.)"),
     ("un model de 7B cata memorie vrea in fp16?", "mistral-7b-v0.3",
-     "(Presupunând un model de 7B, de exemplu Mistral 7B v0.3.)"),
+     "(Presupunând un model de 7B, de exemplu Mistral 7B v0.3, o arhitectură actuală: atenție "
+     "cu interogări grupate (GQA) cu 8 capete KV, 128 KiB de cache KV pe token la 16 biți.)"),
     ("does a 70B model fit on 2 H100?", "llama-3.1-70b", "such as Meta Llama 3.1 70B"),
     ("how much memory for a 1.5B model?", "qwen2.5-1.5b", "(Assuming a 1.5B model such as"),
 ])

@@ -159,12 +159,13 @@ def test_unknown_price_of_a_hint_is_said_in_words() -> None:
     r = ask("how many gpu hours to pretrain a 13b model on 2T tokens on a100s")
     warnings = r.answer.split("Warnings: ")[1]
     assert "for about ?" not in warnings and " ?" not in warnings, warnings
-    # 584 (73 machines) finish in 29.9 of the 30 days: the deadline search steps back over
-    # whole machines its step up overshot (672 in 26.0 days before)
+    # 584 (73 machines) finish in 29.8 of the 30 days: the deadline search steps back over
+    # whole machines its step up overshot (672 in 26.0 days before); 29.8 since a bare 13B is
+    # a current layout (Mistral NeMo's scaled to 13B, audit buyer25b #4), 29.9 as Llama 2 13B
     # (the plan is a sentence of the answer since fix/pretrainplan: GPU-hours asked with no
     # count or deadline get the 30-day plan beside them, no longer a warning)
     assert " ?" not in r.answer.split("Warnings: ")[0]
-    assert ("584 × NVIDIA A100 SXM4 40GB (73 machines of 8), about 29.9 days" in r.answer
+    assert ("584 × NVIDIA A100 SXM4 40GB (73 machines of 8), about 29.8 days" in r.answer
             and "at a price the catalog cannot give: it has no trusted offer of 584 × NVIDIA "
             "A100 SXM4 40GB" in r.answer)
 

@@ -84,8 +84,10 @@ def test_a_method_and_a_size_is_no_unknown_model(question: str) -> None:
     ("QLoRA 70B: how much memory?",
      "QLoRA fine-tuning of Meta Llama 3.1 70B (nf4 base) needs about 45.8 GiB",
      "Assuming a 70B model such as Meta Llama 3.1 70B"),
-    ("LoRA 13B: how much memory?", "LoRA fine-tuning of Meta Llama 2 13B (bf16 base) needs",
-     "Assuming a 13B model such as Meta Llama 2 13B"),
+    # a bare 13B is a current layout scaled to 13B, never Llama 2 13B (audit buyer25b #4)
+    ("LoRA 13B: how much memory?", "LoRA fine-tuning of a 13B model (Mistral NeMo 12B (2407)'s "
+     "architecture scaled to 13B parameters: 43 layers) (bf16 base) needs",
+     "A size alone is sized on a current layout"),
     ("QLoRA 8B on a 4090: memory?", "QLoRA fine-tuning of Meta Llama 3.1 8B fits on 1 × "
      "NVIDIA GeForce RTX 4090 24GB", "Assuming an 8B model such as Meta Llama 3.1 8B"),
     # capitalised: no "Da, " before it, no yes or no was asked (fix/askedmem)

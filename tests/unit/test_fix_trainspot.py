@@ -51,7 +51,8 @@ def test_pretrain_spot_vs_on_demand_gives_both_totals(q: str) -> None:
     assert "within 30 days on spot takes 120 × NVIDIA H100 SXM5 80GB" in text
     assert "31.2% for restarts" in text  # over its 15 instances
     assert "No deadline was stated: both runs are planned to finish within 30 days" in text
-    assert ("On demand, with no restarts, to pre-train Meta Llama 2 13B (full) on "
+    assert ("On demand, with no restarts, to pre-train a 13B model (Mistral NeMo 12B (2407)'s "
+            "architecture scaled to 13B parameters: 43 layers) (full) on "
             "1,000,000,000,000 tokens within 30 days takes 96 × NVIDIA H100 SXM5 80GB") in text
     assert (f"Spot saves about ${od_usd - spot_usd:,.0f} (47%) on the run: "
             f"${spot_usd:,.0f} against ${od_usd:,.0f} on-demand, in all.") in text

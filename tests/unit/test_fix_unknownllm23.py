@@ -75,7 +75,9 @@ def test_a_size_given_or_a_known_version_asks_no_size(q: str) -> None:
 
 def test_a_size_given_is_still_sized() -> None:
     r = ask("Vicuna 13B on an L4?")
-    assert "(Assuming a 13B model such as Meta Llama 2 13B.)" in head(r), r.answer
+    # a current layout scaled to 13B, never Llama 2 13B (audit buyer25b #4)
+    assert "(A size alone is sized on a current layout: grouped-query attention with 8 KV " \
+        "heads" in head(r), r.answer
     assert r.numbers is not None and r.numbers.sizing is not None
 
 

@@ -16,17 +16,17 @@ from tests.unit.ask_fixtures import ask, first_sentence, head
 def test_unknown_name_apart_from_its_size_is_said_first() -> None:
     r = ask("How much VRAM for FooBarLM 13B?")
     assert first_sentence(r).startswith(
-        "“FooBarLM 13B” is not in the catalog: the figures below are for Meta Llama 2 13B, "
-        "of about the size stated, not for that model."), first_sentence(r)
+        "“FooBarLM 13B” is not in the catalog: the figures below are for Mistral NeMo 12B "
+        "(2407)'s architecture scaled to 13B parameters, not for that model."), first_sentence(r)
     h = head(r)
-    assert "needs about 29.0 GiB in total" in h, h  # the figures still follow
+    assert "needs about 26.5 GiB in total" in h, h  # the figures still follow
     assert "(Assuming a" not in h, h  # said once, first
 
 
 def test_unknown_name_apart_from_its_size_in_romanian() -> None:
     h = head(ask("Cât VRAM pentru FooBarLM 13B?"))
     assert h.startswith("„FooBarLM 13B” nu este în catalog: cifrele de mai jos sunt pentru "
-                        "Meta Llama 2 13B"), h
+                        "arhitectura Mistral NeMo 12B (2407) scalată la 13B parametri"), h
 
 
 @pytest.mark.parametrize("question", [

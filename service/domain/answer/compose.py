@@ -33,8 +33,10 @@ from service.domain.answer.numbers.context import (
     OfferNumbers,
     SizingNumbers,
     StatedPrice,
+    stand_in,
 )
 from service.domain.answer.numbers.write import compose_numbers, unknown_gpu_written
+from service.domain.answer.stand_in import representative
 from service.domain.answer.understand import (
     Extracted,
     _fold,
@@ -231,14 +233,6 @@ def confidence(r: RetrievalResult) -> float:
     return round(max(dense, 0.5 * dense + 0.5 * lexical), 3)
 
 
-# The models a size alone stands for ("a 7B model", "un model de 70B"): the mainstream dense
-# open models people mean, most asked first; a size with none of them near falls back to the
-# closest dense registry LLM.
-REPRESENTATIVE = ("llama-3.2-1b", "llama-3.2-3b", "llama-3.1-8b", "llama-3.1-70b",
-                  "llama-3.1-405b", "mistral-7b-v0.3", "mistral-nemo-12b", "mistral-small-24b",
-                  "qwen2.5-0.5b", "qwen2.5-1.5b", "qwen2.5-3b", "qwen2.5-14b", "qwen2.5-32b",
-                  "qwen2.5-72b", "gemma-2-2b", "gemma-2-9b", "gemma-2-27b", "llama-2-13b")
-_NOMINAL = re.compile(r"(?<![\d.])(\d++(?:\.\d++)?)b\b")
 SPEECH_SYNTHESIS = "bark"
 """The model a text-to-speech question that names none (or names only a size within
 :data:`SYNTHESIS_SIZE_GAP` of it) is answered with: the catalog's speech generator, Suno
@@ -316,37 +310,6 @@ def _embedding_not_english(q: str, folded: str, words: Mapping[str, frozenset[st
     if _ENGLISH_CORPUS.search(folded):
         return None
     return "ro" if detect_language(q, words, names) == "ro" else None
-
-
-def _nominal_b(model_id: str) -> float | None:
-    """The size a model's name states ("mistral-7b-v0.3" -> 7.0)."""
-    m = _NOMINAL.search(model_id)
-    return float(m.group(1)) if m else None
-
-
-def _representative(registry: Registry, params_b: float) -> str | None:
-    """A model for a stated size ("a 7B model"): the first of :data:`REPRESENTATIVE` whose
-    name states that size, else the nearest of them by parameter count (within 25 %), else
-    the closest dense registry LLM, preferring Llama and Qwen."""
-    listed = [registry.models[i] for i in REPRESENTATIVE if i in registry.models]
-    for m in listed:
-        if _nominal_b(m.id) == params_b:
-            return m.id
-    near = sorted((abs(m.total_params / 1e9 - params_b) / params_b, i, m.id)
-                  for i, m in enumerate(listed))
-    if near and near[0][0] <= 0.25:
-        return near[0][2]
-    best: tuple[float, int, str] | None = None
-    for m in registry.models.values():
-        if m.kind != "llm" or (m.architecture and m.architecture.is_moe):
-            continue
-        gap = abs(m.total_params / 1e9 - params_b) / params_b
-        family_rank = 0 if m.family == "llama" else 1 if m.family.startswith("qwen") else 2
-        special = any(x in m.id for x in ("code", "math", "guard", "distill"))
-        key = (round(gap, 2) if gap > 0.1 else 0.0, family_rank + 3 * special, m.id)
-        if best is None or key < best:
-            best = key
-    return best[2] if best is not None and best[0] <= 0.25 else None
 
 
 def _merge(ex: Extracted, ctx: AskContext | None, registry: Registry) -> Extracted:
@@ -529,22 +492,20 @@ def answer(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
         # assumed, never a 1B LLM (Llama 3.2 1B, sized as a chat endpoint of 4,096 tokens)
         model_id = SPEECH_SYNTHESIS
         notes.append(t["tts_guess"].format(name=registry.models[model_id].name))
+    st = stated(q, registry)  # the question's alone: read once, for the model and the intent
     if named and model_id is None and ex.params_b:
-        model_id = _representative(registry, ex.params_b)
+        # a bare size: a current layout, an MoE where one is stated, with the layers and
+        # heads stated (stand_in.py); the assumption says which model and why
+        model_id = representative(registry, ex.params_b, st.shape)
         if model_id:
-            digits = 0 if ex.params_b.is_integer() else 1
-            if ex.params_b < 1:  # "a 0.125B model" (a 125M model was "0.1B")
-                digits = len(f"{ex.params_b:.3g}".partition(".")[2])
-            notes.append(t["size_guess"].format(
-                name=registry.models[model_id].name,
-                b=messages.formatter(lang).number(ex.params_b, digits)))
+            notes.append(stand_in(t, messages.formatter(lang), registry.models[model_id],
+                                  ex.params_b, st.shape).note)
     if (named and model_id is None and ex.params_b is None
             and SPEECH_RECOGNITION in registry.models
             and _TRANSCRIPTION.search(folded)):
         # "transcribe 500 hours of audio on an L4": answered as with Whisper large-v3
         model_id = SPEECH_RECOGNITION
         notes.append(t["asr_guess"].format(name=registry.models[model_id].name))
-    st = stated(q, registry)  # the question's alone: read once, for the model and the intent
     if (named and model_id is None and ex.params_b is None and EMBEDDING in registry.models
             and _EMBEDDING_JOB.search(folded) and st.unknown_model is None
             and ((det.tokens or 0) > 0 or st.documents is not None)):
@@ -617,8 +578,6 @@ def answer(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
     else:
         written = compose_numbers(intent, sub, ex, det, lang, catalog, today, messages,
                                   model_id, st)
-    if notes and written.sizing is not None and written.sizing.model == "custom":
-        notes = []  # sized at the stated count (a scaled architecture): its name says so
     if notes and st.unknown_model is not None and ex.model is None and ex.params_b:
         notes = []  # an unknown name's stand-in: the lead says so (write._stand_in_unknown)
     variant = sub

@@ -19,6 +19,7 @@ from service.domain.answer.understand import (
     OUTPUT_NOUNS,
     USER_COUNT,
     Extracted,
+    ModelShape,
     OwnPrice,
     TrainingSetup,
     _count_before,
@@ -37,6 +38,7 @@ from service.domain.answer.understand import (
     media_rate_asked,
     minus_before,
     model_objectives_masked,
+    model_shape,
     models_compared,
     models_weights,
     node_machine,
@@ -131,6 +133,10 @@ class Stated:
     response): amounts tied to storage or egress, a job's images or hours of audio, lei, a
     precision asked about, a daily budget."""
 
+    shape: ModelShape = field(default_factory=ModelShape)
+    """The layout stated for a model given only by its size ("a 30B MoE with 3B active", "48
+    layers, 8 KV heads, head dim 128"; :func:`~service.domain.answer.understand.model_shape`):
+    the bare size's stand-in takes it (numbers/context.stand_in_architecture)."""
     storage_gb: float | None = None
     """A data amount the text ties to storage ("500GB storage", "1 TB stocare", "a 2 TB
     disk"), in GB."""
@@ -4855,6 +4861,7 @@ dot_grouped=dg.group(0) if dg else None,
                   hour_first=_hour_first(folded),
                   exclude_providers=excluded_providers(folded)[1],
                   budget_usd_total=_job_or_lasting_budget(text, folded),
+                  shape=model_shape(text),
                   unknown_model=unknown[:2] if unknown is not None else None,
                   unknown_size_asked=unknown is not None and unknown[2],
                   family_sizes=_family_sizes(text, registry) if unknown is None else None,
@@ -5568,6 +5575,15 @@ _VRAM_FOR_USERS = re.compile(r"\bvram\s++(?:in\s++[\w.-]++\s++)?"
                              r"(?:(?:needed|required|necesar[ae]?)\s++)?(?:for|pentru)\s++\d++"
                              r"\s++(?:de\s++)?(?:concurrent\s++)?"
                              r"(?:users?|requests?|utilizatori|useri|cereri)\b")
+# the memory asked as a noun before the load it is at ("VRAM at 32k context with 8 users?",
+# "memory at 32k context for 8 users", "VRAM la un context de 32k", "memoria cu 8 utilizatori"),
+# or alone at the end ("... at 8k context with 10 users: VRAM?"): the memory at that load, never
+# a GPU count (audit buyer25b #5: "A custom 20B ...: VRAM at 32k context with 8 users in fp8?"
+# answered 2 x L40S and no GiB)
+_VRAM_AT_LOAD = re.compile(r"\b(?:vram|(?:gpu\s++)?memory|memori[ae])\s++"
+                           r"(?:(?:needed|required|necesar[ae]?)\s++)?(?:at|with|for|la|cu|pentru)"
+                           r"\s++(?:(?:a|an|un|o)\s++)?(?:context\s++(?:of\s++|de\s++)?)?\d"
+                           r"|[:,]\s*+(?:vram|memory|memori[ae])\s*+\?++\s*+$")
 _VRAM_CHOICE = re.compile(r"\b(?:which|what|enough|ce|care|destul|suficient[ae]?)\b")
 # A speed asked in a media model's own units: images per second or hour, seconds per image,
 # hours of audio per hour, a real-time factor, "how fast" / "cât de repede"
@@ -6456,8 +6472,8 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
     if _MEMORY_Q.search(f) and has_model and not _COUNT_Q.search(f) and not media:
         # "how much VRAM ... for 20 users": the memory at that load; "per GPU": each GPU's
         return "memory", _memory_sub(f)
-    if (_VRAM_FOR_USERS.search(f) and has_model and not _COUNT_Q.search(f) and not media
-            and not _VRAM_CHOICE.search(f)):
+    if ((_VRAM_FOR_USERS.search(f) or _VRAM_AT_LOAD.search(f)) and has_model
+            and not _COUNT_Q.search(f) and not media and not _VRAM_CHOICE.search(f)):
         return "memory", _memory_sub(f)
     # "the time per output token ... with 32 users": the speed at that load, not a count
     if _COUNT_Q.search(f) or (concurrent is not None and has_model and not cost_q

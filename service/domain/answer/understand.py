@@ -1407,11 +1407,13 @@ def _gpu_count(toks: list[_Tok], gpus: list[_Mention], grouped: set[int],
 
 _NOT_WEIGHTS = frozenset({"half", "qlora", "f16", "f32"})
 _BITS = re.compile(r"^(\d{1,2})-?(?:bit|bits|biti)$")
-_NOT_WEIGHTS_CONTEXT = ("kv", "cache", "embedding", "activ", "adam", "optimizer", "optimiser",
+_NOT_WEIGHTS_CONTEXT = ("kv", "cache", "embedding", "activa", "adam", "optimizer", "optimiser",
                         "optimizator")
-"""Words beside a precision that make it another thing's: the KV cache's, the activations',
-the optimizer's ("8-bit Adam", "Adam pe 8 biți" is bitsandbytes' optimizer, never int8
-weights: ``training_setup``; audit train #2 answered it as int8 inference)."""
+"""Words beside a precision that make it another thing's: the KV cache's, the activations'
+("activations", "activări"; not an MoE's active parameters: "a 70B MoE with 12B active in
+fp8" is fp8 weights, audit buyer25b #3), the optimizer's ("8-bit Adam", "Adam pe 8 biți" is
+bitsandbytes' optimizer, never int8 weights: ``training_setup``; audit train #2 answered it
+as int8 inference)."""
 
 
 _GGUF_CUES = frozenset({"gguf", "llama.cpp", "llamacpp", "llama-cpp", "llama-server", "ollama"})
@@ -2117,6 +2119,136 @@ def training_setup(text: str) -> TrainingSetup:
 
 
 _QUANTIZED = re.compile(r"\b(?:quantized|quantised|cuantizat[aei]?|cuantizate)\b")
+
+
+# ---------------------------------------------------------------------------------------------
+# A model's layout stated beside a bare size
+
+
+@dataclass(frozen=True)
+class ModelShape:
+    """The layout a question states for a model it gives only the size of ("our in-house 30B
+    MoE with 3B active", "a custom 20B dense model, 48 layers, 8 KV heads, head dim 128",
+    "un model de 13B cu 40 de straturi"): the stand-in that sizes the bare size takes it
+    (numbers/context.stand_in_architecture), as /v1/sizing sizes an inline ``architecture``.
+    None (False) where a field is not stated."""
+
+    moe: bool = False
+    """A mixture of experts is stated ("MoE", "mixture of experts", an active count, a count
+    of experts), and no "dense"."""
+    active_b: float | None = None
+    """The parameters each token reads, in billions ("3B active", "cu 3B parametri activi",
+    "30B-A3B")."""
+    layers: int | None = None
+    """Transformer layers ("48 layers", "48 de straturi", "num_layers=48")."""
+    hidden_size: int | None = None
+    """The model's width ("hidden size 6144", "d_model 6144")."""
+    attention_heads: int | None = None
+    """Query heads ("48 attention heads", "32 heads")."""
+    kv_heads: int | None = None
+    """Key/value heads ("8 KV heads", "8 capete KV"; MQA: 1); 0 where "MHA" is stated (as many
+    as the query heads)."""
+    head_dim: int | None = None
+    """Channels per head ("head dim 128", "dimensiunea capului 128")."""
+    experts: int | None = None
+    """Routed experts per MoE layer ("128 experts")."""
+    experts_per_token: int | None = None
+    """Routed experts each token goes through ("8 active experts", "top-8", "8 of 128
+    experts")."""
+
+    @property
+    def attention(self) -> bool:
+        """Any of the layers, widths or heads is stated (not only MoE or its active count)."""
+        return any(x is not None for x in (self.layers, self.hidden_size, self.attention_heads,
+                                           self.kv_heads, self.head_dim, self.experts,
+                                           self.experts_per_token))
+
+
+_SHAPE_MOE = re.compile(r"\bmoe\b|\bmixture[- ]of[- ]experts?\b|\bamestec de experti\b")
+_SHAPE_DENSE = re.compile(r"\bdense\b|\bdens[ae]?\b")
+# "3B active", "3B active params", "3 billion activated parameters", "cu 3B parametri activi",
+# "3 miliarde de parametri activi"; "30B-A3B", "30b a3b"
+_SHAPE_ACTIVE = re.compile(
+    r"(?<![\w.])(\d{1,4}(?:[.,]\d{1,3})?)\s*+(?:b|bn|billion|miliarde)\b\s*+(?:de\s++)?"
+    r"(?:(?:params?|parameters?|parametri)\s++)?(?:active|activ[ei]?|activated)\b"
+    r"|\bactive (?:params?|parameters?|parametri)\s*+(?:of\s++|[=:]\s*+)?(\d{1,4}(?:[.,]\d{1,3})?)"
+    r"\s*+(?:b|bn|billion|miliarde)\b"
+    r"|(?<=\db)[- ]?a(\d{1,3}(?:\.\d{1,2})?)b\b")
+# a layer count that is no offload ("offload 20 layers to the CPU", "-ngl 40", "gpu layers")
+# nor layers frozen or tuned: read only where none of these is in the question
+_SHAPE_NOT_LAYOUT = re.compile(r"\boffload\w*+|\bngl\b|\bn_gpu|\bgpu[_ -]layers\b|\bfreez\w*+"
+                               r"|\bfrozen\b|\bunfreez\w*+")
+_SHAPE_LAYERS = re.compile(
+    r"(?<![\w.])(\d{1,3})\s*+(?:de\s++)?(?:transformer\s++|decoder\s++|hidden\s++)?"
+    r"(?:layers|straturi)\b"
+    r"|\b(?:num_hidden_layers|num_layers|n_layers|layers)\s*+[=:]\s*+(\d{1,3})\b")
+_SHAPE_KV_HEADS = re.compile(
+    r"(?<![\w.])(\d{1,3})\s*+(?:de\s++)?(?:kv|key[- ]value)[- ]?(?:heads?|groups?)\b"
+    r"|(?<![\w.])(\d{1,3})\s*+(?:de\s++)?capete\s++(?:de\s++)?kv\b"
+    r"|(?<![\w.])(\d{1,3})\s*+(?:de\s++)?(?:query|gqa)\s++groups?\b"
+    r"|\b(?:num_key_value_heads|num_kv_heads|n_kv_heads|kv[_ ]heads)\s*+[=:]\s*+(\d{1,3})\b")
+_SHAPE_MQA = re.compile(r"\bmqa\b|\bmulti-?query attention\b")
+_SHAPE_MHA = re.compile(r"\bmha\b|\b(?:no|without|fara) gqa\b")
+_SHAPE_HEAD_DIM = re.compile(
+    r"\bhead[_ ]?dim(?:ension)?s?\s*+(?:of\s++|[=:]\s*+)?(\d{2,3})\b"
+    r"|(?<![\w.])(\d{2,3})[- ]dim(?:ensional)?\s++heads\b"
+    r"|\bdim(?:ensiunea|ensiune)?\s++(?:capului|per cap|cap)\s*+(?:de\s++|[=:]\s*+)?(\d{2,3})\b")
+_SHAPE_HIDDEN = re.compile(
+    r"\b(?:hidden[_ ]?(?:size|dim(?:ension)?)?|d_model|model dim(?:ension)?)\s*+"
+    r"(?:of\s++|[=:]\s*+)?(\d{3,5})\b"
+    r"|\bdimensiune(?:a)?\s++ascunsa\s*+(?:de\s++|[=:]\s*+)?(\d{3,5})\b")
+_SHAPE_HEADS = re.compile(
+    r"(?<![\w.])(\d{1,3})\s*+(?:de\s++)?(?:attention\s++|query\s++|q\s++)?heads\b"
+    r"|(?<![\w.])(\d{1,3})\s*+(?:de\s++)?capete\b(?!\s*+(?:de\s++)?kv\b)"
+    r"|\b(?:num_attention_heads|num_heads|n_heads)\s*+[=:]\s*+(\d{1,3})\b")
+_SHAPE_EXPERTS_OF = re.compile(
+    r"(?<![\w.])(\d{1,3})\s++(?:of|din)\s++(\d{1,4})\s++(?:de\s++)?(?:routed\s++)?"
+    r"(?:experts|experti)\b")
+_SHAPE_EXPERTS = re.compile(
+    r"(?<![\w.])(\d{1,4})\s*+(?:de\s++)?(?:routed\s++)?(?:experts|experti)\b"
+    r"(?!\s*+(?:activ|active|per token|pe token))")
+_SHAPE_EXPERTS_ACTIVE = re.compile(
+    r"(?<![\w.])(\d{1,3})\s*+(?:de\s++)?(?:active|activated|routed active)\s++experts?\b"
+    r"|(?<![\w.])(\d{1,3})\s*+(?:de\s++)?(?:experts?|experti)\s++(?:activi|active|per token"
+    r"|pe token)\b"
+    r"|\btop-?(\d{1,3})\b"
+    r"|\b(?:experts|experti)\s*+[,;(]\s*+(\d{1,3})\s++(?:active|activi)\b")
+
+
+def _first_int(rx: re.Pattern[str], text: str) -> int | None:
+    m = rx.search(text)
+    if m is None:
+        return None
+    value = int(next(g for g in m.groups() if g))
+    return value if value >= 1 else None
+
+
+def model_shape(text: str) -> ModelShape:
+    """The layout ``text`` states for a model (:class:`ModelShape`)."""
+    folded = _fold(text)
+    am = _SHAPE_ACTIVE.search(folded)
+    active = float(next(g for g in am.groups() if g).replace(",", ".")) if am else None
+    of = _SHAPE_EXPERTS_OF.search(folded)
+    experts = int(of.group(2)) if of else _first_int(_SHAPE_EXPERTS, folded)
+    per_token = int(of.group(1)) if of else _first_int(_SHAPE_EXPERTS_ACTIVE, folded)
+    if per_token is not None and experts is not None and per_token > experts:
+        per_token = None
+    kv = _first_int(_SHAPE_KV_HEADS, folded)
+    if kv is None and _SHAPE_MQA.search(folded):
+        kv = 1
+    elif kv is None and _SHAPE_MHA.search(folded):
+        kv = 0
+    dense = bool(_SHAPE_DENSE.search(folded))
+    # a count of experts alone is none ("a team of 5 experts"): with the experts per token
+    moe = not dense and bool(_SHAPE_MOE.search(folded) or active is not None
+                             or (experts and per_token))
+    return ModelShape(
+        moe=moe, active_b=active if moe and active else None,
+        layers=None if _SHAPE_NOT_LAYOUT.search(folded) else _first_int(_SHAPE_LAYERS, folded),
+        hidden_size=_first_int(_SHAPE_HIDDEN, folded),
+        attention_heads=_first_int(_SHAPE_HEADS, folded), kv_heads=kv,
+        head_dim=_first_int(_SHAPE_HEAD_DIM, folded),
+        experts=experts if moe else None, experts_per_token=per_token if moe else None)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -16,14 +16,23 @@ import msgspec
 from service.domain.answer.core_warnings import localise
 from service.domain.answer.intent import BYTES_PER_TOKEN, Details, Stated, is_city
 from service.domain.answer.localised import localise_why
-from service.domain.answer.understand import OWN_MONTH_HOURS, Extracted, OwnPrice, _fold
+from service.domain.answer.stand_in import current_layout, stand_in_architecture
+from service.domain.answer.understand import (
+    OWN_MONTH_HOURS,
+    Extracted,
+    ModelShape,
+    OwnPrice,
+    _fold,
+)
 from service.domain.base import Out
 from service.domain.catalog.gpus import GPU
 from service.domain.catalog.kernels import KindFormatRule
 from service.domain.catalog.models import (
     Architecture,
     ModelEntry,
+    active_params,
     cross_attention_kv_bytes,
+    kv_bytes_per_token,
     param_breakdown,
 )
 from service.domain.catalog.offer_query import OfferView, region_outcome
@@ -45,7 +54,7 @@ from service.domain.fields import (
     EMBED_INPUT_TOKENS,
     TOP_N_MOST,
 )
-from service.domain.locale import Formatter
+from service.domain.locale import Formatter, romanian_de
 from service.domain.messages import Messages, catalog_words
 from service.domain.recommend.alternatives import no_region_said
 from service.domain.recommend.context import (
@@ -434,21 +443,18 @@ class _W:
         self.f: Formatter = messages.formatter(lang)
         self.model_id = model_id
         self.model = self.reg.models[model_id] if model_id else None
-        self.scaled: Architecture | None = None
-        """A bare size's stand-in architecture scaled to the size stated (``_scaled_stand_in``):
-        every sizing of the answer is of it, as /v1/sizing sizes an inline ``architecture``."""
-        if self.model is not None and ex.model is None and ex.params_b:
-            self.scaled = _scaled_stand_in(self.model, ex.params_b * 1e9)
-        if self.model is not None and self.scaled is not None:
-            stated = float(ex.params_b or 0)
-            # under 1B to three significant digits: "a 0.125B model" (a 125M model was "0.1B")
-            b = self.per_s(stated) if stated < 1 else self.n(stated, 0 if stated.is_integer()
-                                                               else 1)
+        said = (stand_in(self.t, self.f, self.model, ex.params_b, self.st.shape)
+                if self.model is not None and ex.model is None and ex.params_b else None)
+        self.scaled: Architecture | None = said.architecture if said is not None else None
+        """A bare size's stand-in architecture scaled to the size and the layout stated
+        (:func:`stand_in`): every sizing of the answer is of it, as /v1/sizing sizes an
+        inline ``architecture``."""
+        if self.model is not None and said is not None and self.scaled is not None:
             self.model = msgspec.structs.replace(
-                self.model, name=self.say("size_scaled_model", b=b, name=self.model.name,
-                                          layers=self.n(self.scaled.num_layers)),
-                total_params=param_breakdown(self.scaled).total, active_params=None,
-                architecture=self.scaled)
+                self.model, name=said.name or self.model.name,
+                total_params=param_breakdown(self.scaled).total,
+                active_params=active_params(self.scaled) if self.scaled.is_moe else None,
+                architecture=self.scaled, context_extension=None)  # (its limit unknown)
         self.out = Written()
         self.recorded: SizingResult | None = None
         """The sizing whose numbers the answer gives (:meth:`record`): the layout its speeds
@@ -2561,41 +2567,90 @@ def _smaller_precisions(w: _W, gid: str, count: int, ctx: int, r: SizingResult,
                                    need=w.gib(smallest[1]), setup=setup))
 
 
-_NAMED_SIZE = re.compile(r"(?<![\d.])(\d++(?:\.\d++)?)b\b")
-"""The size a model id states ("llama-3.1-70b" -> 70)."""
+def _size_b(f: Formatter, b: float) -> str:
+    """A size in billions as the question states it: whole, one decimal, or under 1B to
+    three significant digits ("a 0.125B model": a 125M model was "0.1B")."""
+    if b < 1:
+        return f.number(b, len(f"{b:.3g}".partition(".")[2]))
+    return f.number(b, 0 if float(b).is_integer() else 1)
 
 
-def _scaled_stand_in(m: ModelEntry, params: float) -> Architecture | None:
-    """A bare size ("a 70B model") is sized as the catalog model that stands for it (compose's
-    ``_representative``, at most 25 % away, the "I know no model of about N B" limit) only
-    where that model's name states the size within 3 % (Llama 3.1 70B, 70.6B; "a 400B model":
-    Llama 3.1 405B); else ("a 50B model":
-    Falcon 40B's 41.3B; "a 45B model", 8 % off) it is sized at the count stated, so that its
-    weights are that count x the precision's bytes (50e9 x 2 B = 93.1 GiB at fp16):
+def _active_b(f: Formatter, params: float) -> str:
+    """Active parameters in billions, one decimal unless whole (3.35e9: "3.4"; 3e9: "3")."""
+    b = round(params / 1e9, 1)
+    return f.number(b, 0 if b.is_integer() else 1)
 
-    ``m``'s architecture with as many layers as put it at ``params`` parameters, the MLP
-    width then trimmed to the exact count (a fraction of a layer); its context limit unknown
-    (the stand-in's is its own, not the stated size's), its vision tower dropped (a size is a
-    language model's). The KV cache per token grows with the layers, so it keeps the
-    stand-in's KV per parameter. None where ``m``'s name states the size within 3 % (sized
-    as ``m``)
-    or for a shape that does not scale by its layers alone (MoE, MLA, hybrid attention,
-    encoder-decoder)."""
-    a, named = m.architecture, _NAMED_SIZE.search(m.id)
-    if (m.kind != "llm" or a is None
-            or (named and abs(float(named.group(1)) * 1e9 - params) <= 0.03 * params)
-            or a.is_moe or a.is_mla or a.is_encoder_decoder or a.linear_attention_layers
-            or a.sliding_window_layers or a.first_dense_layers):
-        return None
-    b = param_breakdown(a)
-    fixed = b.embedding + b.lm_head + a.hidden_size  # and the final norm
-    per_layer = (b.total - fixed) / a.num_layers
-    layers = max(1, round((params - fixed) / per_layer))
-    scaled = msgspec.structs.replace(a, num_layers=layers, max_context=None, vision_params=0)
-    mats = 3 if a.mlp_type == "gated" else 2
-    gap = params - param_breakdown(scaled).total
-    width = a.intermediate_size + round(gap / (layers * mats * a.hidden_size))
-    return msgspec.structs.replace(scaled, intermediate_size=max(1, width))
+
+def _layout_said(t: Mapping[str, str], f: Formatter, a: Architecture,
+                 shape: ModelShape) -> str:
+    """The layout stated, as the stand-in takes it ("48 layers, 8 KV heads, head dim 128")."""
+    parts = [(shape.layers, "layout_layers", a.num_layers),
+             (shape.hidden_size, "layout_hidden", a.hidden_size),
+             (shape.attention_heads, "layout_heads", a.num_attention_heads),
+             (shape.kv_heads, "layout_mha" if shape.kv_heads == 0 else "layout_kv_heads",
+              a.kv_heads),
+             (shape.head_dim, "layout_head_dim", a.dim_head),
+             (shape.experts, "layout_experts", a.num_experts),
+             (shape.experts_per_token, "layout_experts_per_token", a.num_experts_per_token)]
+    return ", ".join(t[key].format(n=f.number(v)) for said, key, v in parts if said is not None)
+
+
+@dataclass(frozen=True)
+class StandIn:
+    """How a bare size is sized and said (:func:`stand_in`)."""
+
+    architecture: Architecture | None
+    """The architecture sized (``stand_in_architecture``); None: the stand-in as it is."""
+    name: str | None
+    """The name the answer gives the model sized, where it is not the stand-in's own."""
+    note: str
+    """The assumption said after the first sentence: which model stands for the size and
+    why (a current layout; an MoE stated; the layout stated), with the KV cache per token
+    that decides its memory under load."""
+
+
+def stand_in(t: Mapping[str, str], f: Formatter, m: ModelEntry, params_b: float,
+             shape: ModelShape) -> StandIn:
+    """A bare size of ``params_b`` billion parameters (``shape``: the layout stated) sized
+    on the stand-in ``m`` (compose's choice, ``stand_in.representative``): the architecture,
+    the name and the assumption, in the language of ``t`` (the answer's messages; Romanian's
+    "de" fixed here, as the name is also the sizing's ``model_name``: "8 capete KV")."""
+    said = _stand_in(t, f, m, params_b, shape)
+    if f.lang != "ro":
+        return said
+    return StandIn(said.architecture, romanian_de(said.name) if said.name else None,
+                   romanian_de(said.note))
+
+
+def _stand_in(t: Mapping[str, str], f: Formatter, m: ModelEntry, params_b: float,
+              shape: ModelShape) -> StandIn:
+    a = stand_in_architecture(m, params_b * 1e9, shape)
+    own = m.architecture
+    sized = a or own
+    kib = f.number(kv_bytes_per_token(sized, 2) / 1024) if sized is not None else "?"
+    b = _size_b(f, params_b)
+    if own is not None and own.is_moe and shape.moe:
+        if a is None:
+            return StandIn(None, None, t["size_guess_moe"].format(
+                b=b, name=m.name, active=_active_b(f, m.active),
+                total=_active_b(f, m.total_params), kib=kib))
+        act = _active_b(f, active_params(a))
+        common = {"b": b, "a": act, "name": m.name, "layers": f.number(a.num_layers),
+                  "k": f.number(a.num_experts_per_token), "n": f.number(a.num_experts)}
+        name = (t["size_stated_moe"].format(layout=_layout_said(t, f, a, shape), **common)
+                if shape.attention else t["size_scaled_moe"].format(**common))
+        return StandIn(a, name, t["size_guess_moe_scaled"].format(kib=kib, **common))
+    older = "" if current_layout(m) else "_older"
+    kv = f.number(sized.kv_heads) if sized is not None else "?"
+    if a is None:
+        return StandIn(None, None, t["size_guess" + older].format(b=b, name=m.name, kv=kv,
+                                                                  kib=kib))
+    if shape.attention:
+        name = t["size_stated_model"].format(b=b, name=m.name,
+                                             layout=_layout_said(t, f, a, shape))
+        return StandIn(a, name, t["size_guess_stated"].format(kib=kib))
+    name = t["size_scaled_model"].format(b=b, name=m.name, layers=f.number(a.num_layers))
+    return StandIn(a, name, t["size_guess_scaled" + older].format(kv=kv, kib=kib))
 
 
 def _fitting_precision(w: _W, r: SizingResult, gid: str, count: int, setup: str, ctx: int,
