@@ -55,6 +55,7 @@ from service.domain.answer.understand import (
     user_count,
     weights_left,
     weights_switched,
+    without_side_gpus,
 )
 from service.domain.base import Out
 from service.domain.catalog.gpus import GpuReading
@@ -2965,7 +2966,9 @@ def details(text: str, registry: Registry, providers: list[str]) -> Details:
     toks = _tokens(folded)
     names = _find_names(toks, registry, _tables(registry))
     gpus: list[str] = []
-    for m in names:
+    # (a GPU named on the side of the setup asked about is none of a comparison: "Does FP8
+    # work on an A100? I'd run Llama 3.1 70B on 2x A100 80GB" weighs no two cards)
+    for m in without_side_gpus(toks, names, folded):
         if m.kind == "gpu" and m.id not in gpus:
             gpus.append(m.id)
     if len(gpus) == 1:  # "A100 40GB vs 80GB", "H100 PCIe vs SXM": two cards compared
@@ -4562,6 +4565,9 @@ def stated(text: str, registry: Registry) -> Stated:
     folded = _fold(text)
     toks = _tokens(folded)
     names = _find_names(toks, registry, _tables(registry))
+    # the GPU the question sizes, with no GPU said on its side (understand._asked_gpu, as
+    # extract reads it): what "the GPU named" says below (its family, memory, count, plural)
+    lead = without_side_gpus(toks, names, folded)
     amounts = _data_amounts(folded, toks, names, _card_memory(folded))
     storage = next((v for v, k in amounts if k == "storage"), None)
     added = next((v for v, k in amounts if k == "added"), None)
@@ -4779,7 +4785,7 @@ dot_grouped=dg.group(0) if dg else None,
                   tps_first=_tps_first(folded),
                   image_rate_asked=_image_rate(folded),
                   node=not one_of and (node_machine(
-                      toks, [m for m in names if m.kind == "gpu"]) or machine_gpus is not None),
+                      toks, [m for m in lead if m.kind == "gpu"]) or machine_gpus is not None),
                   machine_gpus=machine_gpus,
                   sequence_tokens=_sequence_tokens(folded, _named_context(names, registry)),
                   training=training_setup(text),
@@ -4788,18 +4794,18 @@ dot_grouped=dg.group(0) if dg else None,
                   epochs_asked=bool(_EPOCHS_Q.search(folded)),
                   eur=eur, other_currency=_other_currency(folded), duration_months=_months(folded),
                   max_ttft_ms=ttft_ms or None, latency_as_ttft=latency_as_ttft,
-                  bare_gpu=_bare_gpu(toks, names, registry),
-                  gpu_read=_gpu_read(toks, names, registry),
-                  gpu_variants=_gpu_variants(toks, names, registry),
-                  gpu_family=_gpu_family(toks, names, registry),
-                  gpu_counts=_gpu_counts(toks, names)
-                  or _variant_counts(folded, toks, names, registry),
-                  gpu_one=_gpu_one(toks, names),
-                  gpu_one_counted=_gpu_one_counted(toks, names),
+                  bare_gpu=_bare_gpu(toks, lead, registry),
+                  gpu_read=_gpu_read(toks, lead, registry),
+                  gpu_variants=_gpu_variants(toks, lead, registry),
+                  gpu_family=_gpu_family(toks, lead, registry),
+                  gpu_counts=_gpu_counts(toks, lead)
+                  or _variant_counts(folded, toks, lead, registry),
+                  gpu_one=_gpu_one(toks, lead),
+                  gpu_one_counted=_gpu_one_counted(toks, lead),
                   models=models_compared(toks, names),
                   models_weights=models_weights(toks, names),
-                  gpu_ones=_gpu_ones(toks, names),
-                  gpu_plural=_gpu_plural(folded, toks, names, registry),
+                  gpu_ones=_gpu_ones(toks, lead),
+                  gpu_plural=_gpu_plural(folded, toks, lead, registry),
                   fit_word=bool(_FIT_WORD.search(folded)),
                   run_asked=bool(_RUN_ASKED.search(folded)) and _asks_yes_no(folded),
                   real_time_asked=bool(_REAL_TIME.search(folded)) and (

@@ -1350,6 +1350,185 @@ the caller's ``context`` carries from the question before. Read only after "on",
 the like, so that "100 users, or two of them" is no count of GPUs."""
 
 
+def _count_said(toks: list[_Tok], g: _Mention) -> tuple[int, int] | None:
+    """The count written with GPU mention ``g`` (an article is none): before it ("2 x H100",
+    "two H100s", "2 plăci 4090", "a 16-GPU H100 cluster") or after it ("H100 x2"), with the
+    token index of the count; None where none is."""
+    c = _count_before(toks, g.first)
+    if c is None and g.first >= 1 and _GPU_NOUNS.match(toks[g.first - 1].text):
+        c = _count_before(toks, g.first - 1)  # "2 placi 4090"
+    if c is None and g.last + 1 < len(toks):
+        after = toks[g.last + 1].text
+        m = re.fullmatch(r"[x×](\d{1,4})", after)
+        if m:
+            c = (int(m.group(1)), g.last + 1)
+        elif after in ("x", "×") and g.last + 2 < len(toks) and toks[g.last + 2].text.isdigit():
+            c = (int(toks[g.last + 2].text), g.last + 2)
+    if c is None and g.first >= 1 and (dm := _DASH_COUNT.fullmatch(toks[g.first - 1].text)):
+        c = (int(dm.group(1)), g.first - 1)  # "a 16-GPU H100 cluster"
+    return c
+
+
+_MEMORY_LINK = frozenset({"de", "with", "cu", "of", "sxm", "sxm2", "sxm4", "sxm5", "pcie", "nvl",
+                          "nvlink"})
+"""Words between a GPU's name and the memory written after it: "A100 de 80GB", "A100 with
+80 GB", "A100 SXM 80GB"."""
+
+
+def _memory_said(toks: list[_Tok], g: _Mention) -> bool:
+    """Whether GPU mention ``g`` has a memory size written in it or right beside it ("A100
+    80GB", "80GB A100", "A100 de 80 GB", "A100 SXM 80GB")."""
+    if any(_size_words(toks, k) is not None for k in range(g.first, g.last + 1)):
+        return True
+    if g.first >= 1 and (_SIZE_WORD.fullmatch(toks[g.first - 1].text) or (
+            g.first >= 2 and _size_words(toks, g.first - 2) == (toks[g.first - 2].text, 2))):
+        return True
+    k = g.last + 1
+    while k < len(toks) and k <= g.last + 2 and toks[k].text in _MEMORY_LINK:
+        k += 1
+    return k < len(toks) and _size_words(toks, k) is not None
+
+
+_HAVE = frozenset({"have", "has", "had", "own", "owns", "got", "avem", "detinem", "detin"})
+"""Words of having a card ("we have an L4", "the 8x A100 cluster we have", "avem un L4")."""
+_NOW = frozenset({"today", "currently", "already", "now", "acum", "azi", "astazi", "momentan",
+                  "deja"})
+"""Words of the present ("an A10 today", "we currently use", "folosim acum un A10")."""
+_USE = frozenset({"use", "using", "run", "running", "folosim", "folosesc", "rulam", "utilizam"})
+_ALREADY = frozenset({"already", "deja"})
+"""A card said to be there already ("Serverul nostru are deja două A100", "we already run
+2x A100")."""
+
+
+def _held(toks: list[_Tok], g: _Mention, taken: set[int]) -> bool:
+    """Whether GPU mention ``g`` is written as a card the asker has or runs today, with no other
+    name between: a word of having (:data:`_HAVE`) in the three words before it or the four
+    after it ("We have an L4 today", "the 8x A100 cluster we have"), "already" in the three
+    before it ("Serverul nostru are deja două A100"), or a word of use in the
+    three before it with a word of the present (:data:`_NOW`) beside it ("we currently use an
+    A10", "folosim acum un A10", "we run an A10 today"; "Can I rent an H100 today?" is none).
+    One of those never takes the question's setup from a GPU named before it, and gives way
+    to one named after it (:func:`_asked_gpu`)."""
+    before = {toks[k].text for k in range(max(0, g.first - 3), g.first) if k not in taken}
+    after = {toks[k].text for k in range(g.last + 1, min(len(toks), g.last + 5))
+             if k not in taken}
+    return bool(before & _HAVE or after & _HAVE or before & _ALREADY
+                or ((before | after) & _NOW and before & _USE))
+
+
+_WEIGHED = frozenset({"vs", "versus", "or", "sau", "ori", "than", "decat", "better", "worse",
+                      "faster", "slower", "cheaper", "compare", "compared", "comparing",
+                      "comparat", "comparatie", "fata", "instead", "loc", "switch",
+                      "switching", "upgrade", "upgrading", "migrate", "migrating", "move",
+                      "moving", "replace", "replacing", "worth", "either", "fie", "trecem",
+                      "trece", "treaca", "trecerea", "mutam", "muta", "migram", "schimbam",
+                      "schimba", "inlocuim", "inlocui", "merita"})
+_WEIGHED_AFTER = {"about": frozenset({"what", "how"}),
+                  "mai": frozenset({"bun", "buna", "bune", "buni", "bine", "rapid", "rapida",
+                                    "rapide", "repede", "ieftin", "ieftina", "ieftine", "scump",
+                                    "scumpa", "lent", "lenta", "performant", "puternic"})}
+"""Words between two GPUs named that weigh one against the other ("an H100 better than 2x
+A100 80GB", "on it or do I need an A100 80GB", "pe un H100 sau pe 2 A100 de 80GB", "switching
+from an A10G to 2x L40S", "Folosim acum RTX 4090, ar trebui să trecem la L40S"), and words
+that do with a word before ("What about 2x H100?") or after them ("e mai bun un L40S"): a
+comparison, whose first card stays the one read (the comparison's readers take each)."""
+
+
+def _weighs(toks: list[_Tok], i: int) -> bool:
+    """Whether token ``i`` weighs two GPUs named around it (:data:`_WEIGHED`)."""
+    word = toks[i].text
+    if word in _WEIGHED:
+        return True
+    if word == "about":
+        return i >= 1 and toks[i - 1].text in _WEIGHED_AFTER["about"]
+    return (word == "mai" and i + 1 < len(toks)
+            and toks[i + 1].text in _WEIGHED_AFTER["mai"])
+_CLAUSE_END = re.compile(r"[.?!;:,](?![\w.,])|\n")
+"""A clause's end: a stop, a comma and the like before a space or the text's end (never the
+dot of "3.1" or the comma of "1,000"), or a line's end."""
+
+
+def _apart(toks: list[_Tok], first: _Mention, g: _Mention, text: str, held: bool) -> bool:
+    """Whether GPU mention ``first`` is said apart from the later ``g``, not weighed against
+    it: no word of :data:`_WEIGHED` between them, and a clause ends between them ("Does FP8
+    work on an A100? I'd run ...", "We have an L4 today; would ...", "we use an A10, would
+    ...") with words of its own after it, not a list ("an L4, 2x L40S"). Where ``first`` is
+    the asker's present card (``held``, :func:`_held`), words of its own between them are
+    enough ("We have an L4 today and would like to run ... on 4x L40S"; "I have an RTX 4090
+    and 2x 3090" lists them)."""
+    between = toks[first.last + 1 : g.first]
+    if not text or any(_weighs(toks, i) for i in range(first.last + 1, g.first)):
+        return False
+    cut = _CLAUSE_END.search(text, toks[first.last].end, toks[g.first].start)
+    if cut is None and not held:
+        return False
+    start = cut.end() if cut is not None else 0
+    words = [t for t in between if t.start >= start and _count_of(t.text) is None
+             and t.text not in _CONNECTORS and t.text not in _ARTICLES
+             and t.text not in ("and", "si", "plus", "x", "×")
+             and _GPU_NOUNS.match(t.text) is None and _MEMORY.match(t.text) is None]
+    return bool(words)
+
+
+def _asked_gpu(toks: list[_Tok], gpus: list[_Mention], grouped: set[int],
+               taken: set[int], text: str = "") -> tuple[_Mention | None, set[int]]:
+    """The GPU mention the question sizes, and the first tokens of the GPU mentions said on
+    its side (none of them a count, a memory or a card of the setup sized).
+
+    The first named (none of the alternatives of a comparison, :func:`_pick`), unless a later
+    one said apart from it (:func:`_apart`: another clause, no word that weighs one against
+    the other) and not one the asker holds today (:func:`_held`) is written with more of its
+    setup (a count, a memory size: "2x A100 80GB", "4 plăci L40S"), or the first is the
+    asker's present card ("We have 8x A100 80GB today; would it fit on an H100?"). A side
+    mention named first ("Does FP8 work on an A100? I'd run Llama 3.1 70B on 2x A100 80GB",
+    "We have an L4 today; would it run on 4x L40S?") took the card, its count and its memory,
+    and the setup asked about was never sized (audit 25b #1: "No ... on 1 × A100 40GB" where
+    2 × A100 80GB holds it). The side mentions: those before the one sized, and those after
+    it that the asker holds, said apart ("..., like the 8x A100 cluster we have")."""
+    free = [g for g in gpus if g.first not in grouped]
+    if not free:
+        return None, set()
+
+    def said(g: _Mention) -> int:
+        c = _count_said(toks, g)
+        return int(c is not None and c[1] not in taken) + int(_memory_said(toks, g))
+
+    first = free[0]
+    held = _held(toks, first, taken)
+    later = [g for g in free[1:]
+             if not _held(toks, g, taken) and _apart(toks, first, g, text, held)]
+    pool = later if later and held else [first, *later]
+    best = pool[0]
+    for g in pool[1:]:
+        if said(g) > said(best):
+            best = g
+    side = {g.first for g in free if g.first < best.first}
+    side.update(g.first for g in free if g.first > best.first and _held(toks, g, taken)
+                and _apart(toks, best, g, text, False))
+    return best, side
+
+
+def _side_gpus(toks: list[_Tok], names: list[_Mention],
+               text: str) -> tuple[_Mention | None, set[int]]:
+    """The GPU mention the question sizes and the first tokens of the GPU mentions said on
+    its side (:func:`_asked_gpu`; ``text`` the folded text ``toks`` are of): "an A100" in
+    "Does FP8 work on an A100? I'd run Llama 3.1 70B on 2x A100 80GB"."""
+    gpus = [m for m in names if m.kind == "gpu"]
+    _, grouped = _pick(toks, gpus)
+    taken = {j for m in names for j in range(m.first, m.last + 1)}
+    return _asked_gpu(toks, gpus, grouped, taken, text)
+
+
+def without_side_gpus(toks: list[_Tok], names: list[_Mention], text: str) -> list[_Mention]:
+    """``names`` without the GPUs named on the side of the setup the question sizes
+    (:func:`_side_gpus`): the readers of "the GPU named" (:func:`intent.details`,
+    :func:`intent.stated`) read the card :func:`extract` sizes, its count and its memory, and
+    no comparison of two cards where one is only the asker's present card or a side
+    question's."""
+    _, side = _side_gpus(toks, names, text)
+    return [m for m in names if not (m.kind == "gpu" and m.first in side)] if side else names
+
+
 def _gpu_count(toks: list[_Tok], gpus: list[_Mention], grouped: set[int],
                taken: set[int], text: str = "") -> int | None:
     """The GPUs ``text`` (folded, ``toks`` its tokens) counts, 0 or negative as stated ("0
@@ -1358,18 +1537,7 @@ def _gpu_count(toks: list[_Tok], gpus: list[_Mention], grouped: set[int],
     for g in gpus:
         if g.first in grouped:
             continue
-        c = _count_before(toks, g.first)
-        if c is None and g.first >= 1 and _GPU_NOUNS.match(toks[g.first - 1].text):
-            c = _count_before(toks, g.first - 1)  # "2 placi 4090"
-        if c is None and g.last + 1 < len(toks):
-            after = toks[g.last + 1].text
-            m = re.fullmatch(r"[x×](\d{1,4})", after)
-            if m:
-                c = (int(m.group(1)), g.last + 1)
-            elif after in ("x", "×") and g.last + 2 < len(toks) and toks[g.last + 2].text.isdigit():
-                c = (int(toks[g.last + 2].text), g.last + 2)
-        if c is None and g.first >= 1 and (dm := _DASH_COUNT.fullmatch(toks[g.first - 1].text)):
-            c = (int(dm.group(1)), g.first - 1)  # "a 16-GPU H100 cluster"
+        c = _count_said(toks, g)
         if (c is None and (k := _article_before(toks, g.first)) is not None
                 and not _node_before(toks, g)):  # "an H100 node": the node's article
             c = (1, k)  # "pe un H100", "on an H100"
@@ -3418,14 +3586,13 @@ def _family(gpu_id: str) -> str:
     return "-".join(parts[:2]) if parts[0] in _FAMILY_WIDE else parts[0]
 
 
-def _memory_variant(toks: list[_Tok], gpus: list[_Mention], gpu: str,
-                    registry: Registry) -> str:
-    """The card of ``gpu``'s family with the memory the question states next to its name
+def _memory_variant(toks: list[_Tok], m: _Mention, registry: Registry) -> str:
+    """The card of mention ``m``'s family with the memory the question states next to its name
     ("a100 80g sxm", "A100 SXM de 80 GB" -> the A100 SXM4 80GB), preferring the form factor
-    named there too (sxm, pcie, nvl); ``gpu`` itself when nothing else is stated."""
-    m = next((x for x in gpus if x.id == gpu), None)
-    if m is None:
-        return gpu
+    named there too (sxm, pcie, nvl); ``m``'s own card when nothing else is stated. Read
+    beside that mention, not the first of its card ("Merge FP8 pe A100? ... pe 2 plăci A100
+    de 80GB": the 80GB is the second A100's)."""
+    gpu = m.id
     near = [t.text for t in toks[m.first : m.last + 4]]
     size = None
     # a size written right before the name: "40GB A100s", "40 GB A100" (audit ro2 #9: read
@@ -3546,9 +3713,22 @@ def extract(text: str, registry: Registry) -> Extracted:
             models = [fuzzy]
             taken.update(range(fuzzy.first, fuzzy.last + 1))
     model, _ = _pick(toks, models)
-    gpu, grouped = _pick(toks, gpus)
-    if gpu is not None:
-        gpu = _memory_variant(toks, gpus, gpu, registry)
+    _, grouped = _pick(toks, gpus)
+    # the setup asked about, never a GPU said on its side ("Does FP8 work on an A100? ... on
+    # 2x A100 80GB", _asked_gpu): its card, its memory, and its count (the side one's article
+    # was read as the count in English, 1 GPU, where Romanian read 2)
+    asked, side = _side_gpus(toks, names, folded)
+    gpu = _memory_variant(toks, asked, registry) if asked is not None else None
+    counted = [g for g in gpus if g.first not in side]
+    # (nor the count a side mention's noun carries: "Avem 8 plăci A100 de 80GB acum; ar
+    # încăpea ... pe un H100?" is one H100, not 8)
+    count_taken = set(taken)
+    for g in gpus:
+        if g.first in side:
+            c = _count_said(toks, g) or ((k, k) if (k := _article_before(toks, g.first))
+                                         is not None else None)
+            at = c[1] if c is not None else g.first
+            count_taken.update(range(min(at, g.first), max(at, g.last) + 1))
 
     # text with the names blanked, so a "70b" in "llama 3 70b" is not also a size
     chars = list(folded)
@@ -3634,7 +3814,7 @@ def extract(text: str, registry: Registry) -> Extracted:
         quantized=quantized,
         context_tokens=input_output_tokens(text)[0] or _context(toks, taken, folded),
         gpu=gpu,
-        gpu_count=_gpu_count(toks, gpus, grouped, taken, folded),
+        gpu_count=_gpu_count(toks, counted, grouped, count_taken, folded),
         workload=workload,
         method=method,
         budget_usd_per_hour=_amount(hour) if hour else None,
