@@ -1500,10 +1500,29 @@ _ONE_ITEM = re.compile(
     r"(?!\s++(?:models?|modele?|generat\w*+|pipelines?|gpus?|cards?|jobs?|workloads?|tasks?"
     r"|diffusion|editing|llms?|servers?|services?)\b)")
 # usage: "8 hours a day", "6 hours per day", "8 ore pe zi", "8h/day"; "22 days a month",
-# "22 de zile pe luna"
+# "22 de zile pe luna"; in minutes too: "90 minutes a day", "45 min/day", "90 de minute pe
+# zi", "30 minute zilnic", "1 hour 30 minutes a day" (was dropped, the month priced at 24
+# h/day: audit 25a #1, $3,538/month for an H100 90 minutes a weekday, $221 billed); a run's
+# minutes ("a 15-minute job", "10 minutes, 12 times a day") are no day's use
+# (:func:`_scheduled_runs`). Read by :func:`_day_hours`.
 _PER_DAY = re.compile(r"(?<![\w.])(\d{1,2}(?:[.,]\d)?)\s*+(?:hours?|hrs?|h|ore|ora)\s*+"
                       r"(?:a|per|pe|/|each|every|on a)\s*+(?:day|zi|workday)\b"
-                      r"|(?<![\w.])(\d{1,2}(?:[.,]\d)?)\s*+(?:hours?|hrs?|h|ore)\s++(?:daily|zilnic)\b")
+                      r"|(?<![\w.])(\d{1,2}(?:[.,]\d)?)\s*+(?:hours?|hrs?|h|ore)\s++(?:daily|zilnic)\b"
+                      # (never an item's length: "2.000 de apeluri de 10 minute pe zi",
+                      # "2,000 calls of 10 minutes a day" are calls, hours of audio)
+                      r"|(?:(?<=\btimp de )|(?<=\bnevoie de )|(?<!\bde )(?<!\bof ))"
+                      r"(?<![\w.,])(?:(?P<mh>\d{1,2})\s*+(?:hours?|hrs?|h|ore|ora)\s*+"
+                      r"(?:(?:and|si)\s++)?)?(?P<min>\d{1,4}(?:[.,]\d)?)\s*+(?:de\s++)?"
+                      r"(?:minutes?|minute|mins?)\s*+(?:(?:a|per|pe|/|each|every|on a)\s*+"
+                      r"(?:day|zi|workday)|daily|zilnic)\b")
+
+
+def _day_hours(m: re.Match[str]) -> float:
+    """The hours of use a day a :data:`_PER_DAY` match states (its minutes as hours: "90
+    minutes a day" is 1.5 h, "1 hour 30 minutes a day" 1.5 h)."""
+    if m.group("min") is None:
+        return _num(m.group(1) or m.group(2))
+    return (_num(m.group("mh")) if m.group("mh") else 0.0) + _num(m.group("min")) / 60.0
 # ("22 workdays a month", "20 business days per month", "22 de zile lucrătoare pe lună": the
 # days stated, not 30 × 5/7 of the weekdays)
 _PER_MONTH = re.compile(r"(?<![\w.])(\d{1,2})\s*+(?:de\s++)?(?:(?:work|working|business)[\s-]*+)?"
@@ -1723,7 +1742,7 @@ def _token_runs(text: str) -> tuple[float, str] | None:
     per = m.group("per") or m.group("adv")
     if per in ("hour", "hr", "h", "ora", "hourly"):
         hd = _PER_DAY.search(text)
-        hours = _num(hd.group(1) or hd.group(2)) if hd else 24.0
+        hours = _day_hours(hd) if hd else 24.0
         return (hours, "day") if 0 < hours <= 24 else None
     return 1.0, _TOKEN_RATE_PERIOD[per]
 
@@ -4650,7 +4669,7 @@ def stated(text: str, registry: Registry) -> Stated:
     hd = _PER_DAY.search(folded[:max(at[0], 0)] + " " * (at[1] - at[0]) + folded[at[1]:]
                          if at[1] > 0 else folded)
     week = bool(_WEEKDAYS.search(folded) or _WEEKENDS.search(folded))
-    hours_per_day = _num(hd.group(1) or hd.group(2)) if hd else _clock_hours(unnamed, week)
+    hours_per_day = _day_hours(hd) if hd else _clock_hours(unnamed, week)
     if hours_per_day is not None and not 0 < hours_per_day <= 24:
         hours_per_day = None
     sessions, job_runs = _sessions(folded), _job_runs(folded)
@@ -6707,7 +6726,8 @@ def _train_sub(f: str, rec_q: bool = False) -> str | None:
 
 # a day's or a week's price ("per day", "a week", "daily", "pe zi", "săptămânal"), not the
 # usage or load a price is for ("8 hours a day", "12 ore pe zi", "2 milioane de cereri pe zi")
-_USAGE_PER = re.compile(r"(?:\b|(?<=\d))(?:hours?|hrs?|h|ore|days?|zile|requests?|cereri|queries"
+_USAGE_PER = re.compile(r"(?:\b|(?<=\d))(?:hours?|hrs?|h|ore|minutes?|minute|mins?|days?|zile"
+                        r"|requests?|cereri|queries"
                         r"|images?|imagini|tokens?|tokeni|users?|utilizatori|jobs?|videos?"
                         r"|clipuri)\s*+(?:a|per|pe|/)\s*+"
                         r"(?:day|zi|week|saptamana|year|an)\b")

@@ -606,6 +606,14 @@ class _W:
         """A duration in hours: whole hours as they are, half an hour as 0.5."""
         return self.f.number(v, 0 if float(v).is_integer() else 1)
 
+    def day_hours(self, v: float) -> str:
+        """Hours of use a day: as :meth:`hours`, two decimals where one would round the
+        minutes stated away ("45 minutes a day" is 0.75 h/day, read "0.8 h/day", which the
+        month's figure, 0.75 x 30 x the hour, does not match; audit 25a #1)."""
+        if round(v, 1) != round(v, 9):
+            return self.f.number(v, 2)
+        return self.hours(v)
+
     def per_s(self, v: float) -> str:
         """A rate per second: as :meth:`hours` from one up, below it to three significant
         digits (1,000 requests a day is 0.0116 a second, was "0.0")."""
@@ -871,8 +879,9 @@ class _W:
         h = self.st.hours_per_day or 24.0
         d = self.hours(self.st.days_per_month or MONTH_DAYS)  # 21.4 for weekdays, 22 as stated
         if self.st.days_per_week:
-            return self.say("usage_week", h=self.hours(h), d=d, w=self.hours(self.st.days_per_week))
-        return self.say("usage_days", h=self.hours(h), d=d)
+            return self.say("usage_week", h=self.day_hours(h), d=d,
+                            w=self.hours(self.st.days_per_week))
+        return self.say("usage_days", h=self.day_hours(h), d=d)
 
     def month_hours(self) -> float:
         """GPU hours in a month at the stated usage: hours a day x days a month (24 x 30 =

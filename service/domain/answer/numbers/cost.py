@@ -273,7 +273,7 @@ def _cost_period(w: _W, hour: float, period: str) -> None:
         # stated (weekdays: 365 x 5/7); was 12 of the answers' 30-day months, 360 days, 1.4 %
         # short (audit cost #14: $11,146 for an H100 a year, 8,760 x $1.29 = $11,300)
         total = hour * h * year_days
-    said = w.say(f"cost_per_{period}", total=w.usd(total), hours=w.hours(h),
+    said = w.say(f"cost_per_{period}", total=w.usd(total), hours=w.day_hours(h),
                  days=w.hours(days), hour=w.usd(hour), usage=w.usage(),
                  year_days=w.say("year_days_all") if year_days == YEAR_DAYS
                  else w.say("year_days_share", d=w.hours(round(year_days, 1))))
@@ -1600,7 +1600,7 @@ def _cost_inner(w: _W) -> None:
             # 7B on an L4 gave $276.39/month and $0.38/h, no day)
             day_h = w.st.hours_per_day or 24.0
             parts.append(w.say("cost_per_day", total=w.usd(o.cost.per_hour_usd * day_h),
-                               hours=w.hours(day_h), hour=w.usd(o.cost.per_hour_usd)))
+                               hours=w.day_hours(day_h), hour=w.usd(o.cost.per_hour_usd)))
         if (w.st.storage_gb or w.st.egress_gb or o.cost.storage_per_month_usd
                 or o.cost.egress_per_month_usd):
             parts.append(w.month_parts(o))

@@ -937,7 +937,7 @@ def _gpu_price(w: _W, gid: str) -> None:
             # the month counts (audit buyer20: the hour and the month said, the day not)
             day_h = w.st.hours_per_day or 24.0
             w.out.more.insert(0, w.say("cost_per_day", total=w.usd(hour * day_h),
-                                       hours=w.hours(day_h), hour=w.usd(hour)))
+                                       hours=w.day_hours(day_h), hour=w.usd(hour)))
     else:
         w.ask("per_hour_usd" if count > 1 else "per_gpu_hour_usd", hour, "USD/h")
     if alt and w.out.first is not None:
@@ -1519,7 +1519,7 @@ def _month_total(w: _W, gid: str, count: int | None = None) -> bool:
         # it (audit buyer21 #7: 70B on 2 H100 gave $1,884/month and $2.58/h, no day)
         day_h = w.st.hours_per_day or 24.0
         w.out.more.insert(0, w.say("cost_per_day", total=w.usd(per * count * day_h),
-                                   hours=w.hours(day_h), hour=w.usd(per * count)))
+                                   hours=w.day_hours(day_h), hour=w.usd(per * count)))
     w.out.more.append(w.say("price_date", date=w.view_date(o)))
     prov = w.catalog.providers_by_id.get(o.provider)
     if prov is not None:  # the storage and egress prices' own dates and sources

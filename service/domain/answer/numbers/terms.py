@@ -1043,7 +1043,7 @@ def _spot(w: _W) -> None:
         w.out.follow_up = w.t["need_gpu"]
     key = "spot" if length or period else "spot_hour"  # no length stated: an hour
     year_days = _year_days(w)
-    said = w.say(f"spot_period_{period}", hours=w.hours(w.st.hours_per_day or 24.0),
+    said = w.say(f"spot_period_{period}", hours=w.day_hours(w.st.hours_per_day or 24.0),
                  days=w.hours(w.st.days_per_week or 7.0), usage=w.usage(),
                  year_days=w.say("year_days_all") if year_days == YEAR_DAYS
                  else w.say("year_days_share", d=w.hours(round(year_days, 1)))) if period \

@@ -2318,7 +2318,7 @@ def _calendar(w: _W, o: Option, key: str = "train_calendar") -> str:
     days = o.performance.calendar_days
     if not days or not w.st.hours_per_day:
         return ""
-    return w.say(key, days=w.n(days), per_day=w.hours(w.st.hours_per_day))
+    return w.say(key, days=w.n(days), per_day=w.day_hours(w.st.hours_per_day))
 
 
 def _train_job(w: _W, task: str, method: str) -> bool:
