@@ -55,12 +55,17 @@ def test_qwen_72b_on_h200_million_says_the_one_off_job_billed() -> None:
     job = asked(ask("How much do 1,000,000 generated tokens cost with Qwen2.5 72B on H200?"))
     assert job[0] == "per_job_usd"
     r = ask("How much does a million generated tokens cost with Qwen2.5 72B on H200?")
-    assert asked(r)[1] < job[1] / 1.5  # the unit price is well under the billed hour
+    # the cheapest H200 was Prime Intellect's $2.00, billed by the hour: a copy of Verda's
+    # machine below Verda's own $2.59, doubted since (buyer audit 25a #4). The job reading now
+    # prices 1 x H200 at vast ($2.35/h, billed per second: $1.21); the per-1M answer's lead,
+    # 2 x H200 at Verda ($1.16 per 1M), bills its one-off job for the hour ($5.20)
+    assert job[1] == pytest.approx(1.21, abs=0.005)
+    assert asked(r)[1] == pytest.approx(1.16, abs=0.005)
     assert "billed for at least 1 hour" in head(r), head(r)
-    assert f"about {_en(job[1])} in all" in head(r), head(r)
+    assert "about $5.20 in all" in head(r), head(r)
     ro = ask("Cât costă un milion de tokeni generați cu Qwen2.5 72B pe H200?")
     assert "se facturează cel puțin o oră" in head(ro), head(ro)
-    assert f"aproximativ {_ro(job[1])} în total" in head(ro), head(ro)
+    assert f"aproximativ {_ro(5.20)} în total" in head(ro), head(ro)
 
 
 @pytest.mark.parametrize(("million_q", "job_q", "lang"), [

@@ -115,9 +115,11 @@ def test_reserved_at_hyperstack_over_a_year_is_yes_with_the_year() -> None:
     r = ask("Is a reserved H100 at Hyperstack cheaper than on-demand there over a year?")
     quantity, value, _ = asked(r)
     assert quantity == "reserved_saving_usd_per_year"
-    assert value == pytest.approx((1.90 - 1.75) * YEAR_H)
+    # against the on-demand $2.50 of the reserved price's own rate card (read the same day),
+    # not the undated $1.90 that conflicts with it: it said $1,314 (8 %; buyer audit 25a #7)
+    assert value == pytest.approx((2.50 - 1.75) * YEAR_H)
     assert r.numbers is not None and r.numbers.asked is not None and r.numbers.asked.yes
-    assert "$1,314" in head(r) and "(a stale price: 99 days old)" in head(r), head(r)
+    assert "$6,570" in head(r) and "(a stale price: 99 days old)" in head(r), head(r)
 
 
 def test_reserved_in_romanian_per_year() -> None:

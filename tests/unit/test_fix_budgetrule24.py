@@ -28,6 +28,11 @@ from tests.unit.ask_fixtures import ask, asked, first_sentence, head
 _TTFT_EN = "llama 3.1 70b for 100 users, TTFT under 1s, germany only, budget $10k/month"
 _TTFT_RO = ("llama 3.1 70b pentru 100 de utilizatori, TTFT sub 1s, doar germania, buget 10k "
             "USD/lună")
+# the cheap German 8 x A100 40GB were Prime Intellect's copies of Lambda's machine at $1.29 per
+# GPU-hour, below Lambda's own $1.99 and doubted since (buyer audit 25a #4): the target is met
+# over $10k/month by 2 x 8 x A100 80GB at AWS, and a relaxed target fits a $20k budget
+_TTFT_EN_20K = _TTFT_EN.replace("$10k", "$20k")
+_TTFT_RO_20K = _TTFT_RO.replace("10k", "20k")
 
 
 def _t(s: str) -> str:
@@ -51,7 +56,7 @@ def test_ttft_target_met_over_the_budget_english() -> None:
     assert "No setup in the catalog reaches" not in r.answer
     assert first.startswith(
         "No: the target (a time to first token under 1,000 ms) is met only over your budget: "
-        "the cheapest setup that meets it is 2 instances of 8 × NVIDIA A100 SXM4 40GB"), first
+        "the cheapest setup that meets it is 2 instances of 8 × NVIDIA A100 SXM4 80GB"), first
     m = re.search(r", \$([\d,]+)/month \(([\d,]+) ms to the first token, [\d.]+ tokens/s per "
                   r"user, at (\w+), on-demand\), \$([\d,.]+)/month over your budget of "
                   r"\$10,000/month\.$", first)
@@ -66,11 +71,12 @@ def test_ttft_target_met_over_the_budget_english() -> None:
 
 
 def test_what_the_budget_buys_instead_is_said() -> None:
-    text = _t(head(ask(_TTFT_EN)))
-    m = re.search(r"To bring it within the budget: relax TTFT to 2,000 ms \(a first token within "
-                  r"2 s instead of 1 s: .+? at \w+, \$([\d,]+)/month\)\.", text)
+    text = _t(head(ask(_TTFT_EN_20K)))
+    m = re.search(r"To bring it within the budget: (?:raise the budget or allow spot; )?relax "
+                  r"TTFT to 2,000 ms \(a first token within 2 s instead of 1 s: .+? at \w+, "
+                  r"\$([\d,]+)/month\)\.", text)
     assert m, text
-    assert _money(m[1]) <= 10000
+    assert _money(m[1]) <= 20000
     assert text.count("To bring it within the budget") == 1
 
 
@@ -80,13 +86,14 @@ def test_ttft_target_met_over_the_budget_romanian() -> None:
     assert "Nicio configurație din catalog nu atinge" not in r.answer
     assert first.startswith(
         "Nu: ținta (un timp până la primul token sub 1.000 ms) se atinge doar peste buget: cea "
-        "mai ieftină configurație care o atinge este 2 instanțe de 8 × NVIDIA A100 SXM4 40GB"
+        "mai ieftină configurație care o atinge este 2 instanțe de 8 × NVIDIA A100 SXM4 80GB"
     ), first
     m = re.search(r"([\d.]+) USD/lună \(([\d.]+) ms până la primul token, .+?, cu ([\d.,]+) "
                   r"USD/lună peste bugetul dumneavoastră de 10\.000 USD/lună\.$", first)
     assert m, first
     assert _ro_money(m[3]) == pytest.approx(_ro_money(m[1]) - 10000, abs=1)
-    assert "Pentru a vă încadra în buget: relaxați TTFT la 2.000 ms" in _t(head(r))
+    assert ("Pentru a vă încadra în buget: măriți bugetul sau acceptați spot; relaxați TTFT la "
+            "2.000 ms") in _t(head(ask(_TTFT_RO_20K)))
 
 
 @pytest.mark.parametrize("q, target, budget", [
@@ -157,10 +164,12 @@ def test_deepseek_on_h100_both_phrasings_lead_with_the_month() -> None:
         assert r.numbers is not None and r.numbers.recommendations
         o = r.numbers.recommendations[0]
         assert (o.gpu_count, o.nodes, o.provider) == (8, 2, m[2])
-        # what a single machine with more memory costs for the same model, after
+        # what a single machine with more memory costs for the same model, after (it was 8 x
+        # H200 at $11,624/month, Prime Intellect's copy of Verda's machine below Verda's own
+        # price, doubted since: buyer audit 25a #4)
         assert re.search(r"For less, without joining machines: use a GPU with more memory "
-                         r"\(.+8 x NVIDIA H200 SXM 141GB at \w+, \$[\d,]+/month\)", head(r)), \
-            r.answer
+                         r"\(.+4 x NVIDIA B300 288GB \(HGX, Blackwell Ultra\) at verda, "
+                         r"\$14,381/month\)", head(r)), r.answer
     assert firsts[0] == firsts[1]
 
 

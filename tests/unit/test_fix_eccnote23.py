@@ -73,17 +73,20 @@ def test_ecc_not_said_where_it_cannot_decide() -> None:
     assert text.startswith("No,") and "ECC" not in text, text
 
 
+# (the H200 was the example while its cheapest was Prime Intellect's $2.00 on one GPU, a copy
+# of Verda's machine below Verda's own price, doubted since: buyer audit 25a #4; the H200 lead
+# is now 2 x H200 at Verda, and 1 x H200 at vast another setup, rightly "the fewest GPUs")
 @pytest.mark.parametrize(("q", "same", "fewest"), [
-    ("cost per million tokens for llama 3.1 70b on h200?",
-     "on the same setup, 1 × NVIDIA H200 SXM 141GB: $", "fewest GPUs"),
-    ("cât costă un milion de tokeni pentru llama 3.1 70b pe h200?",
-     "pe aceeași configurație, 1 × NVIDIA H200 SXM 141GB: ", "cele mai puține GPU-uri"),
+    ("cost per million tokens for llama 3.1 70b on mi300x?",
+     "on the same setup, 1 × AMD Instinct MI300X 192GB: $", "fewest GPUs"),
+    ("cât costă un milion de tokeni pentru llama 3.1 70b pe mi300x?",
+     "pe aceeași configurație, 1 × AMD Instinct MI300X 192GB: ", "cele mai puține GPU-uri"),
 ])
 def test_per_token_alternative_on_the_same_setup(q: str, same: str, fewest: str) -> None:
     r = ask(q)
     text = head(r)
     assert first_sentence(r).startswith(("About $", "Aproximativ ")), text
-    assert "1 × NVIDIA H200 SXM 141GB" in first_sentence(r)
+    assert "1 × AMD Instinct MI300X 192GB" in first_sentence(r)
     assert fewest not in text, text
     assert same in text, text
 

@@ -50,7 +50,10 @@ def test_cheapest_per_token_leads_on_four_h200(question: str) -> None:
     assert "2 × NVIDIA H200" not in lead, lead
     q, value, unit = asked(r)
     assert q == "per_million_output_tokens_usd" and unit == "USD"
-    assert 0.5 < value < 0.65, value  # was $1.77 (2 x H200 at fp8)
+    # was $1.77 (2 x H200 at fp8); $0.58 at Prime Intellect's $2.00 per H200, a copy of
+    # Verda's machine below Verda's own price, doubted since (buyer audit 25a #4): $0.76 at
+    # vast's $2.5875
+    assert 0.7 < value < 0.8, value
     assert _usd(r)[0] == round(value, 2), head(r)
     _no_cheaper_after(r)
     # the fewest GPUs that hold it, the hour's setup, said after the lead with its price

@@ -69,11 +69,13 @@ def test_token_count_month_follows_the_lead_not_the_models_own() -> None:
         "At bf16 (the model's own)")
 
 
+# (5,824 H200 at vast's $2.5875: it was Prime Intellect's $1.995, a copy of Verda's machine
+# below Verda's own price, doubted since: buyer audit 25a #4)
 @pytest.mark.parametrize(("question", "month"), [
     ("how many H200 for 2 million tokens/s of llama 3.1 70b, and monthly cost?",
-     "They cost about $8,365,594/month at 24 h/day, 30 days/month."),
+     "They cost about $10,850,112/month at 24 h/day, 30 days/month."),
     ("câte H200 pentru 2 milioane de tokeni/s de llama 3.1 70b și cât costă pe lună?",
-     "Costă aproximativ 8.365.594 USD/lună la 24 h/zi, 30 de zile/lună."),
+     "Costă aproximativ 10.850.112 USD/lună la 24 h/zi, 30 de zile/lună."),
 ])
 def test_token_count_past_the_recommendations_says_the_month(question: str,
                                                             month: str) -> None:
@@ -82,13 +84,13 @@ def test_token_count_past_the_recommendations_says_the_month(question: str,
     text = head(r).replace("\u00a0", " ")
     assert month in text  # was the hour alone
     # the month after the hour it is counted on
-    assert text.index(month) > text.index("11.619" if "Costă" in month else "$11,619/h")
+    assert text.index(month) > text.index("15.070" if "Costă" in month else "$15,070/h")
 
 
 def test_load_sized_cost_says_its_month_once() -> None:
     r = ask("how much per month for 2 million tokens/s of llama 3.1 70b on H200s?")
     assert asked(r)[0] == "per_month_usd"
-    assert head(r).count("8,365,594") == 1
+    assert head(r).count("10,850,112") == 1
 
 
 @pytest.mark.parametrize("question", [

@@ -505,6 +505,31 @@ _REASONS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"(?P<kind_kind>on-demand|reserved|spot) \$(?P<usd_price>\d[\d,]*+(?:\.\d++)?)/GPU-hour "
         r"conflicts with the provider's own dated price \$(?P<usd_dated>\d[\d,]*+(?:\.\d++)?) "
         r"\(as of (?P<date>[\d-]++)\), and the undated price's age is unknown")),
+    # a marketplace's undated row of another provider's machine against that provider's own
+    # dated price (trust.conflict with ``upstream``), the row's spot price named after it
+    ("core_reason_resale_conflict_spot", re.compile(
+        r"(?P<kind_kind>on-demand|reserved) \$(?P<usd_price>\d[\d,]*+(?:\.\d++)?)/GPU-hour "
+        r"for (?P<owner>[\w.-]++)'s machine, resold by (?P<seller>[\w.-]++), conflicts with "
+        r"[\w.-]++'s own dated price \$(?P<usd_dated>\d[\d,]*+(?:\.\d++)?) "
+        r"\(as of (?P<date>[\d-]++)\), and the resold price's age is unknown, as is that of "
+        r"its spot price \$(?P<usd_spot>\d[\d,]*+(?:\.\d++)?)/GPU-hour, from the same row")),
+    ("core_reason_resale_conflict", re.compile(
+        r"(?P<kind_kind>on-demand|reserved|spot) \$(?P<usd_price>\d[\d,]*+(?:\.\d++)?)/GPU-hour "
+        r"for (?P<owner>[\w.-]++)'s machine, resold by (?P<seller>[\w.-]++), conflicts with "
+        r"[\w.-]++'s own dated price \$(?P<usd_dated>\d[\d,]*+(?:\.\d++)?) "
+        r"\(as of (?P<date>[\d-]++)\), and the resold price's age is unknown")),
+    # the same, below that provider's own (undated) price for the machine (trust.below_owner)
+    ("core_reason_resale_below", re.compile(
+        r"(?P<kind_kind>on-demand|reserved|spot) \$(?P<usd_price>\d[\d,]*+(?:\.\d++)?)/GPU-hour "
+        r"for (?P<owner>[\w.-]++)'s machine, resold by (?P<seller>[\w.-]++), is below "
+        r"[\w.-]++'s own price \$(?P<usd_theirs>\d[\d,]*+(?:\.\d++)?)/GPU-hour for the same "
+        r"machine \((?P<offer>[\w.-]++)\), and the resold price's age is unknown")),
+    # a doubt of the offer a resale resells at its price (trust.carried_reason): the doubt
+    # itself said by the patterns above (``reason_``); one reason, never "; " (the reasons
+    # are "; "-joined, and this one is said last)
+    ("core_reason_resale_carried", re.compile(
+        r"the same price as (?P<owner>[\w.-]++)'s (?P<offer>[\w.-]++), which "
+        r"(?P<seller>[\w.-]++) resells, is doubted there: (?P<reason_inner>(?:(?!; ).)++)")),
 )
 _SUSPECT = "suspect price: "
 _ANY_COUNT = " (any count)"
@@ -992,6 +1017,9 @@ def _fill(texts: Mapping[str, str], key: str, m: re.Match[str], f: Formatter,
             values[rest] = _said_list(raw, _LISTS[rest], texts)
         elif prefix == "term":
             values[rest] = reserved_term_words(raw, texts)
+        elif prefix == "reason":
+            # a suspect price's reason inside another (trust.carried_reason)
+            values[rest] = _suspect_reason(raw, texts, f, kinds, name_of) or raw
         elif name == "method":
             # a training method in the language's words ("antrenarea completă", never
             # "antrenarea full": audit ask_ro #13)

@@ -13,7 +13,16 @@ Rules (each reason is a sentence an answer can show):
 * **suspect** when any of:
 
   - the source's own caution about the row (``Offer.caution``: "PRICES LOOK WRONG", a dropped
-    spot price, a cross-check that disagrees);
+    spot price, a cross-check that disagrees), but for a cross-check of the provider's row
+    with a marketplace's copy of it: the same caution on a reseller's row of the same machine
+    (GPU, count, price kind, vCPUs and RAM stated equal by both) at a price per GPU-hour more
+    than ``SAME_PRICE`` away (:func:`cross_checked`) doubts the copy, not the provider's own
+    price, which is the machine's (the copy is judged below, as a resold price). SkyPilot's
+    SOURCE.txt note "Shadeform lambdalabs_H100-sxm5x8 = 23.92 vs Lambda's own catalog
+    gpu_8x_h100_sxm5 = 31.92" called Lambda's $3.99/GPU-hour "doubted", the price
+    lambda.ai/pricing lists for an 8 x H100 SXM (read 2026-09-25 per the transcription
+    github.com/tgarg01/silybench-data derived/csv/gpu_prices.csv), while the copies at
+    $2.99 ranked unflagged (buyer audit 25a #4; the outlier rule had no part in it);
   - a sentinel value: a price of exactly $700.00/h or a price under $0.02 per GPU-hour
     (placeholders seen in the SkyPilot catalogs);
   - a spot price at or above the on-demand price of the same offer;
@@ -59,6 +68,34 @@ Rules (each reason is a sentence an answer can show):
     $4.50 "effective October 1, 2026"); a stale dated price is no evidence there (the FSDL
     table's 2025 AWS rows against SkyPilot's regional ones). The reason names the nearest
     dated price.
+  - a resold price: a marketplace's row of another provider's machine (the marketplace's
+    ``resells``, :func:`upstream_of`), whatever its price, is judged against that provider's
+    own prices for the machine, and a reason names the reseller and the provider:
+
+    * a resale conflict: the row's date is only assumed and that provider prices the machine
+      with dated prices, none within ``SAME_PRICE`` of it: the price conflict above, against
+      that provider's dated prices, at the same count or (fresh) at others per GPU-hour
+      (:func:`conflict` with ``upstream``). Prime Intellect's and Shadeform's rows of
+      Hyperstack's n3-H100x1 at $1.90 ranked first in the response that rejected Hyperstack's
+      own row at $1.90 as conflicting with its rate card's $2.50 (buyer audit 25a #4);
+    * a copy below the owner's price: where that provider dates no price comparable with
+      it (one that agrees with the copy decides for it), the row's date is assumed and that
+      provider's own undoubted rows of the same machine (vCPUs and RAM
+      stated by both and equal) all price it more than ``SAME_PRICE`` above the row
+      (:func:`below_owner`). The provider's price is the machine's; a marketplace's lower
+      copy is an older price or one the provider does not charge: Prime Intellect's and
+      Shadeform's Lambda 8 x H100 at $2.99/GPU-hour and 1 x H100 SXM at $3.29, where Lambda
+      lists $3.99 and $4.29 (lambda.ai/pricing, read 2026-09-25, as above). A dearer resale
+      is the marketplace's own price (Shadeform's Verda rows), not doubted;
+    * a carried doubt: a resale (``resale_of`` below: the same machine at the same price)
+      carries the doubts of the offer it resells (its ``offer_reasons``), each naming the
+      original, its provider and the reseller (:func:`carried_reason`), after the resale's
+      own; a conflict the resale conflict rule already says against the same dated offer is
+      not said twice.
+
+  The outlier rule's medians count a marketplace as a provider of its own, its resold rows
+  included (counting them as the machine's provider moved 23 verdicts both ways on the
+  2026-12 snapshot: a change of its own, not made here).
 * **duplicate_of**: another offer of the same provider sells the same GPU count at the same
   prices in the same regions under another instance name (Lambda ``gpu_1x_a100`` and
   ``gpu_1x_a100_sxm4``): the one with the smallest id stays, the others collapse into it.
@@ -217,6 +254,15 @@ def duplicates(offers: Iterable[Offer]) -> dict[str, str]:
     return out
 
 
+def upstream_of(o: Offer, resells: Mapping[str, Mapping[str, str]]) -> str | None:
+    """The provider whose machine ``o`` is where ``o`` is a marketplace's row of another
+    provider's machine (its instance type's prefix in ``resells``, ``Provider.resells``:
+    Prime Intellect's ``lambdalabs__8xH100_80GB__208__1800`` is Lambda's), whatever its
+    price; None for a provider's own machine."""
+    upstream = resells.get(o.provider, {}).get(o.instance_type.split("_", 1)[0].lower())
+    return None if upstream is None or upstream == o.provider else upstream
+
+
 def resales(offers: Iterable[Offer], resells: Mapping[str, Mapping[str, str]]
             ) -> dict[str, str]:
     """Reseller offer id -> the id of the offer it resells (the module docstring's
@@ -231,9 +277,9 @@ def resales(offers: Iterable[Offer], resells: Mapping[str, Mapping[str, str]]
             by_shape[(o.provider, o.gpu, o.gpu_count, kp[0], round(kp[1], 4))].append(o)
     out: dict[str, str] = {}
     for o in offers:
-        upstream = resells.get(o.provider, {}).get(o.instance_type.split("_", 1)[0].lower())
+        upstream = upstream_of(o, resells)
         kp = _kind_price(o)
-        if upstream is None or upstream == o.provider or kp is None:
+        if upstream is None or kp is None:
             continue
         same = [d for d in by_shape.get((upstream, o.gpu, o.gpu_count, kp[0],
                                          round(kp[1], 4)), ()) if _same_machine(o, d)]
@@ -350,20 +396,27 @@ def _same_machine(a: Offer, b: Offer) -> bool:
 
 
 def conflict_reason(o: Offer, dated: Sequence[Offer],
-                    other_counts: Sequence[Offer] = ()) -> str | None:
+                    other_counts: Sequence[Offer] = (), upstream: str | None = None
+                    ) -> str | None:
     """The reason of :func:`conflict` alone."""
-    found = conflict(o, dated, other_counts)
+    found = conflict(o, dated, other_counts, upstream)
     return None if found is None else found[0]
 
 
 def conflict(o: Offer, dated: Sequence[Offer],
-             other_counts: Sequence[Offer] = ()) -> tuple[str, Offer] | None:
+             other_counts: Sequence[Offer] = (), upstream: str | None = None
+             ) -> tuple[str, Offer] | None:
     """Why an offer with an assumed date is doubted: ``dated``, the provider's offers with a
     known date of the same :func:`_machine_key`, all price it more than ``SAME_PRICE`` away
     per GPU-hour (the module docstring's price conflict); where none is the same machine,
     ``other_counts``, the provider's fresh dated offers of the same GPU and price kind at any
     count, compared per GPU-hour. None where one agrees, where the offer's own date is known,
-    or where no dated offer is comparable. With the reason, the dated offer it names."""
+    or where no dated offer is comparable. With the reason, the dated offer it names.
+
+    ``upstream``: ``o`` is a marketplace's row of that provider's machine
+    (:func:`upstream_of`), and ``dated`` and ``other_counts`` are that provider's offers: the
+    resale conflict of the module docstring, whose reason names the reseller and the
+    provider whose own dated price it conflicts with."""
     kp = _kind_price(o)
     if o.as_of_kind != "assumed" or kp is None:
         return None
@@ -382,21 +435,58 @@ def conflict(o: Offer, dated: Sequence[Offer],
     spot = ("" if kind == "spot" or o.spot_usd_h is None else
             f", as is that of its spot price ${o.spot_usd_h / o.gpu_count:.2f}/GPU-hour, "
             "from the same row")
+    if upstream is not None:
+        return (f"{kind} ${price:.2f}/GPU-hour for {upstream}'s machine, resold by "
+                f"{o.provider}, conflicts with {upstream}'s own dated price ${near:.2f} (as of "
+                f"{source.as_of.isoformat()}), and the resold price's age is unknown{spot}",
+                source)
     return (f"{kind} ${price:.2f}/GPU-hour conflicts with the provider's own dated price "
             f"${near:.2f} (as of {source.as_of.isoformat()}), and the undated price's age is "
             f"unknown{spot}", source)
 
 
+def below_owner(o: Offer, owned: Sequence[Offer], upstream: str
+                ) -> tuple[str, Offer] | None:
+    """Why a marketplace's undated row of ``upstream``'s machine is doubted where that
+    provider dates no price comparable with it (the caller's part: the module docstring's
+    resold copy below the owner's price): ``owned``, ``upstream``'s undoubted offers of the
+    same GPU, count and price kind, those that state vCPUs and RAM equal to the row's (the
+    same machine, not one of its size), all price it more than ``SAME_PRICE`` above the
+    row's price per GPU-hour. None where one is within it or below, where the row's date is
+    known, or where none is the same machine. With the reason, the nearest of them."""
+    kp = _kind_price(o)
+    if o.as_of_kind != "assumed" or kp is None or o.vcpus is None or o.ram_gib is None:
+        return None
+    kind, price = kp
+    peers = [(p[1], d) for d in owned
+             if d.vcpus == o.vcpus and d.ram_gib == o.ram_gib
+             and (p := _kind_price(d)) is not None and p[0] == kind]
+    if not peers or any(p <= price or p - price <= SAME_PRICE * p for p, _ in peers):
+        return None
+    near, source = min(peers, key=lambda pd: (pd[0] - price, pd[1].id))
+    return (f"{kind} ${price:.2f}/GPU-hour for {upstream}'s machine, resold by {o.provider}, "
+            f"is below {upstream}'s own price ${near:.2f}/GPU-hour for the same machine "
+            f"({source.id}), and the resold price's age is unknown", source)
+
+
+def carried_reason(reason: str, original: Offer, reseller: str) -> str:
+    """A doubt of the offer a resale resells (:func:`resales`: the same machine at the same
+    price), as the resale carries it: naming the original, its provider and the reseller."""
+    return (f"the same price as {original.provider}'s {original.id}, which {reseller} "
+            f"resells, is doubted there: {reason}")
+
+
 def suspect_reasons(o: Offer, by_count: dict[tuple[str, str, int], tuple[float, int]],
                     by_gpu: dict[tuple[str, str], tuple[float, int]],
-                    gpu_names: Mapping[str, str] | None = None
+                    gpu_names: Mapping[str, str] | None = None, caution: bool = True
                     ) -> tuple[tuple[str, ...], bool, bool]:
     """(the reasons, whether the only one is a price above ``HIGH`` x the median, whether
     the only one is a price below ``LOW`` x the median). ``gpu_names``: GPU id -> display
-    name, for the peers (:func:`_gpu`)."""
+    name, for the peers (:func:`_gpu`). ``caution=False``: the row's caution is no reason
+    (a cross-check with a reseller's copy, :func:`cross_checked`)."""
     reasons: list[str] = []
     high = low = False
-    if o.caution:
+    if o.caution and caution:
         reasons.append(f"the source cautions: {o.caution}")
     prices = [p for p in (o.on_demand_usd_h, o.spot_usd_h, o.reserved_usd_h) if p is not None]
     if any(p == SENTINEL_USD_H for p in prices):
@@ -428,6 +518,33 @@ def suspect_reasons(o: Offer, by_count: dict[tuple[str, str, int], tuple[float, 
     return tuple(reasons), high, low
 
 
+def cross_checked(offers: Iterable[Offer], upstreams: Mapping[str, str]) -> set[str]:
+    """Ids of a provider's own offers whose caution is a cross-check with a marketplace's copy
+    of the same machine, not a doubt of the provider's price (the module docstring): the
+    same caution on a reseller's row of that provider's machine (``upstreams``: the
+    reseller's offer id -> the provider, :func:`upstream_of`) of the same GPU, count and
+    price kind, vCPUs and RAM stated equal by both, at a price per GPU-hour more than
+    ``SAME_PRICE`` from the provider's."""
+    offers = list(offers)
+    by_caution: dict[tuple[str, str], list[Offer]] = defaultdict(list)
+    for o in offers:
+        if o.caution:
+            by_caution[(o.provider, o.caution)].append(o)
+    out: set[str] = set()
+    for o in offers:
+        up = upstreams.get(o.id)
+        kp = _kind_price(o)
+        if up is None or not o.caution or kp is None or o.vcpus is None or o.ram_gib is None:
+            continue
+        for d in by_caution.get((up, o.caution), ()):
+            dp = _kind_price(d)
+            if (dp is not None and dp[0] == kp[0] and d.gpu == o.gpu
+                    and d.gpu_count == o.gpu_count and d.vcpus == o.vcpus
+                    and d.ram_gib == o.ram_gib and abs(dp[1] - kp[1]) > SAME_PRICE * dp[1]):
+                out.add(d.id)
+    return out
+
+
 def assess(offers: Sequence[Offer], stale_after_days: int,
            gpu_names: Mapping[str, str] | None = None,
            resells: Mapping[str, Mapping[str, str]] | None = None
@@ -436,13 +553,18 @@ def assess(offers: Sequence[Offer], stale_after_days: int,
     collapsed ones included). Offers without a flag share :data:`TRUSTED`. ``gpu_names``:
     GPU id -> display name (the catalog's ``gpus.toml``), so an outlier's peers read "1 x
     NVIDIA GeForce RTX 4090 24GB", not "1 x rtx-4090"; without it, the ids. ``resells``:
-    provider id -> ``Provider.resells`` (:func:`resales`); without it, no resale."""
+    provider id -> ``Provider.resells`` (:func:`resales`, :func:`upstream_of`); without it,
+    no resale."""
+    resells = resells or {}
     dup = duplicates(offers)
     kept = tuple(o for o in offers if o.id not in dup)
-    resold = resales(kept, resells or {})
+    resold = resales(kept, resells)
     resold_by: dict[str, list[str]] = defaultdict(list)
     for r, original in resold.items():
         resold_by[original].append(r)
+    # a marketplace's row -> the provider whose machine it is, whatever its price
+    upstreams = {o.id: up for o in offers if (up := upstream_of(o, resells)) is not None}
+    by_id = {o.id: o for o in offers}
     reference = max((o.as_of for o in offers), default=dt.date.min)
     by_count, by_gpu = _medians(kept, reference, stale_after_days)
     spot_by_count, spot_by_gpu = _spot_medians(kept, reference, stale_after_days)
@@ -450,7 +572,9 @@ def assess(offers: Sequence[Offer], stale_after_days: int,
     for d, keep in dup.items():
         collapsed[keep].append(d)
     trust: dict[str, Trust] = {}
-    verdicts = {o.id: suspect_reasons(o, by_count, by_gpu, gpu_names) for o in offers}
+    checked = cross_checked(offers, upstreams)
+    verdicts = {o.id: suspect_reasons(o, by_count, by_gpu, gpu_names,
+                                      caution=o.id not in checked) for o in offers}
     # each provider's prices per GPU-hour of a GPU that no reason doubts, by price kind
     clean: dict[tuple[str, str, str], list[float]] = defaultdict(list)
     for o in offers:
@@ -467,6 +591,8 @@ def assess(offers: Sequence[Offer], stale_after_days: int,
             dated[key].append(o)
             if not is_stale(o, reference, stale_after_days):
                 fresh[(o.provider, o.gpu, key[3])].append(o)
+    # each offer's own verdict: (reasons, high outlier only, the price conflict found)
+    own: dict[str, tuple[tuple[str, ...], bool, tuple[str, Offer] | None]] = {}
     for o in offers:
         reasons, high, low = verdicts[o.id]
         kp = _kind_price(o)
@@ -477,12 +603,50 @@ def assess(offers: Sequence[Offer], stale_after_days: int,
         key = _machine_key(o)
         found = (None if key is None else conflict(
             o, dated.get(key, ()), fresh.get((o.provider, o.gpu, key[3]), ())))
+        up = upstreams.get(o.id)
+        if found is None and up is not None and key is not None:
+            # a marketplace's undated copy against the dated price of the machine's provider
+            found = conflict(o, dated.get((up, o.gpu, o.gpu_count, key[3]), ()),
+                             fresh.get((up, o.gpu, key[3]), ()), up)
         if found is not None:
             # first: /v1/ask's localiser reads "; "-joined reasons whole before it splits
             # them, and a caution (matching anything after "the source cautions: ") would
             # swallow a conflict said after it
             reasons = (found[0], *reasons)
             high = False
+        own[o.id] = (reasons, high, found)
+    # each provider's own undoubted offers, by machine (a resold copy below them)
+    owned: dict[tuple[str, str, int, str], list[Offer]] = defaultdict(list)
+    for o in offers:
+        key = _machine_key(o)
+        if key is not None and o.id not in upstreams and not own[o.id][0]:
+            owned[key].append(o)
+    for o in offers:
+        reasons, high, found = own[o.id]
+        up = upstreams.get(o.id)
+        key = _machine_key(o)
+        if (up is not None and found is None and key is not None
+                and not dated.get((up, o.gpu, o.gpu_count, key[3]))
+                and not fresh.get((up, o.gpu, key[3]))):
+            # no dated price of that provider decides (one that agrees with the copy does)
+            below = below_owner(o, owned.get((up, o.gpu, o.gpu_count, key[3]), ()), up)
+            if below is not None:
+                reasons = (below[0], *reasons)
+                high = False
+        source = by_id.get(resold.get(o.id, ""))
+        if source is not None:
+            # the doubts of the machine it resells at the same price, but a conflict the
+            # resale's own rule says with the same dated price
+            theirs, _, their_found = own[source.id]
+            carried = tuple(
+                carried_reason(r, source, o.provider) for r in theirs
+                if r not in reasons
+                and not (found is not None and their_found is not None
+                         and r == their_found[0] and found[1].id == their_found[1].id))
+            if carried:
+                # last: each says a whole reason after "is doubted there: "
+                reasons = (*reasons, *carried)
+                high = False
         spot = tuple(r for r in spot_reasons(o, spot_by_count, spot_by_gpu, gpu_names)
                      if r not in reasons)
         merged = tuple(sorted(collapsed.get(o.id, ())))

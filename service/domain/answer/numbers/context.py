@@ -1782,6 +1782,9 @@ class _W:
         n = count or v.gpu_count
         self.out.more.append(self.say(
             "doubted_rate", setup=self.setup(v.gpu_count, v.gpu), provider=v.provider,
+            # the machine's provider, whose dated rate it is: a marketplace's resale of it
+            # (trust.conflict's ``upstream``) is doubted against that provider's card
+            owner=x.provider,
             hour=self.usd(v.on_demand_usd_h), rate=self.usd(rate), n=self.n(n),
             total=self.usd(rate * n), date=self.view_date(x)))
         if hours is None:

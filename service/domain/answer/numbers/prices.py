@@ -449,7 +449,9 @@ def _machine_doubt(w: _W, v: OfferView, n: int) -> str:
     rate = ""
     if later is not None:
         x, per = later
-        rate = w.say("machine_doubt_rate", provider=v.provider, rate=w.usd(per),
+        # the rate's own provider: a marketplace's resale is doubted against the card of the
+        # provider whose machine it is (trust.conflict's ``upstream``)
+        rate = w.say("machine_doubt_rate", provider=x.provider, rate=w.usd(per),
                      date=w.view_date(x), total=w.usd(per * n), n=w.n(n))
     return w.say("machine_doubt", why=why, rate=rate)
 
@@ -1148,13 +1150,41 @@ def reserved_at(w: _W, gid: str, count: int
     # audit 21 #12); a stale price is warned about either way
     v = min(offers, key=lambda x: (x.suspect, _reserved_fit(x, count), bool(x.reserved_stale),
                                    _reserved_whole(x.reserved_usd_h, x, count), x.gpu_count))
-    here = ([v] if v.on_demand_usd_h is not None else
-            [x for x in w.offers_for(gid) if x.provider == v.provider
-             and x.on_demand_usd_h is not None])
-    same = min(((_reserved_fit(x, count), _reserved_whole(x.on_demand_usd_h, x, count),
-                 x.gpu_count, x) for x in here), key=lambda t: t[:3], default=None)
-    there, at = (same[1], same[3]) if same is not None else (None, None)
+    # the on-demand price it is compared with: the same provider's, a trusted one first, and
+    # of those the one from the reserved price's own rate card (the same source and date:
+    # the reserved offer's own on-demand price, else a row that carries the same reserved
+    # price read on the day its on-demand price was); the reserved price's row may have none
+    # (a spot row) or a doubted one. Hyperstack's reserved $1.75 (its rate card, read
+    # 2026-08-26) was set against the undated $1.90 that conflicts with that card's own
+    # on-demand $2.50: 8 % saved and a 92 % break-even, where the card gives 30 % and 70 %
+    # (buyer audit 25a #7).
+    here = [x for x in w.offers_for(gid) if x.provider == v.provider
+            and x.on_demand_usd_h is not None]
+    same = min(((x.suspect, not _same_card(x, v), _reserved_fit(x, count),
+                 _reserved_whole(x.on_demand_usd_h, x, count), x.gpu_count, x.id, x)
+                for x in here), key=lambda t: t[:6], default=None)
+    there, at = (same[3], same[6]) if same is not None else (None, None)
     return v, _reserved_whole(v.reserved_usd_h, v, count), there, at
+
+
+def _same_card(x: OfferView, v: OfferView) -> bool:
+    """Whether ``x``'s on-demand price is from the rate card of ``v``'s reserved price: ``x``
+    is ``v``, or carries the same reserved price from the same source and date, its on-demand
+    price dated (not assumed) that same day."""
+    if x.id == v.id:
+        return True
+    return (x.reserved_usd_h is not None and v.reserved_usd_h is not None
+            and abs(x.reserved_usd_h / x.gpu_count - v.reserved_usd_h / v.gpu_count) < 1e-9
+            and x.reserved_as_of == v.reserved_as_of and x.reserved_as_of is not None
+            and _reserved_source(x) == _reserved_source(v)
+            and x.as_of_kind != "assumed" and x.as_of == x.reserved_as_of)
+
+
+def _reserved_source(v: OfferView) -> str:
+    """The source of ``v``'s reserved price: what its row's source says after "; reserved: "
+    (scripts/build_catalog.py), else the row's own."""
+    _, sep, rsource = v.source.partition("; reserved: ")
+    return rsource if sep else v.source
 
 
 def reserved_stale_warn(w: _W, v: OfferView) -> None:
@@ -1218,9 +1248,12 @@ def _reserved(w: _W, gid: str, count: int, od: float | None, hours: float | None
         else ("reserved_per_gpu_hour_usd", per, "USD/h", None))
     # the offer the answer's on-demand price ``od`` (per GPU) comes from, where it is another
     # provider's than the reservation's, a machine of ``count`` first: its provider is named
+    # (the reservation's provider's own other price, a doubted one that the comparison above
+    # passed over, is not "elsewhere": the answer's lead says it with its doubt)
     cheapest = None
     if od is not None and (there is None or abs(od - there) > 1e-9):
         cheapest = min((x for x in w.offers_for(gid) if x.on_demand_usd_h is not None
+                        and x.provider != v.provider
                         and abs(_reserved_whole(x.on_demand_usd_h, x, count) - od) < 0.005),
                        key=lambda x: (x.gpu_count != count, x.stale or x.suspect),
                        default=None)

@@ -160,7 +160,9 @@ def _run_bill(w: _W, o: OfferView, price: float, count: int, hours: float, weigh
             # the machine's price is doubted: the GPU time at the provider's own dated rate
             # beside it, the likely current cost (audit regress5 #4: Nebius's 8 x B200 box at
             # an undated $5.50/GPU-h against its rate card's $8.50)
-            text += w.say("train_cost_dated", provider=o.provider, rate=w.usd(dated[1]),
+            # (the rate's own provider: a resale's is the machine's provider's)
+            text += w.say("train_cost_dated", provider=dated[0].provider,
+                          rate=w.usd(dated[1]),
                           cost=w.usd(dated[1] * count * hours))
         copies = _instances(o, count)
         if copies > 1:
