@@ -160,9 +160,14 @@ def test_romanian_how_much_video_memory_is_a_memory_question(q: str) -> None:
 def test_can_one_gpu_serve_n_users_is_a_yes_or_no(q: str) -> None:
     r = ask(q)
     assert r.numbers is not None and r.numbers.asked is not None
-    assert r.numbers.asked.yes is False, r.answer
-    assert _leads(r.answer, False), r.answer
-    assert asked(r)[:1] == ("gpu_count",) and asked(r)[1] > 1
+    # a yes with the KV cache in fp8 (66.5 GiB of the H100's 71.7), the weights at bf16; with
+    # the 16-bit cache it takes 2 × H100, said beside it (buyer audit 25b #8: an 8-bit KV
+    # cache is offered before quantizing the weights; this was a No)
+    assert r.numbers.asked.yes is True, r.answer
+    assert _leads(r.answer, True), r.answer
+    assert asked(r) == ("gpu_count", 1, "GPUs")
+    assert re.search(r"--kv-cache-dtype fp8.*(?:16-bit KV cache|KV pe 16 biți) (?:it takes|sunt "
+                     r"necesare) 2 ×", head(r)), r.answer
 
 
 def test_a_count_question_with_an_article_stays_a_count() -> None:

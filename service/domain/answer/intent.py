@@ -5590,7 +5590,13 @@ _MEMORY_Q = re.compile(r"\bhow much (?:gpu |video )?(?:vram|memory|ram)\b"
                        # concurrent", "vram for llama 3.1 8b with 32 users" (a GPU count at
                        # int8 was given; audit ask_en #2, #6)
                        r"|^\W*+(?:total\s++)?(?:gpu\s++)?(?:vram|memory|ram)\s++(?:needed|required"
-                       r"|needs|usage|for)\b")
+                       r"|needs|usage|for)\b"
+                       # the noun last, as its own question: "llama 3.1 8b at 128k context with
+                       # 4 users on an h100, vram?", "..., memorie?" (a GPU count at awq-int4 was
+                       # given, the bf16 VRAM asked never said; buyer audit 25b #8)
+                       r"|(?:[,:;]|\s[-\u2013])\s*+(?:total\s++)?(?:gpu\s++)?"
+                       r"(?:vram|memory|ram|memorie|memoria)"
+                       r"(?:\s++(?:needed|required|usage|necesara|necesar))?\s*+[?.!]*+\s*+$")
 # Slack-style, the noun after the model: "qwen3-30b-a3b 128k context vram in fp8 for 4 users"
 # (a GPU count with no GiB was given; audit buyer16 #3); not "which GPU has enough VRAM for 4
 # users" (a choice of GPU)

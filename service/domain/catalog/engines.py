@@ -149,6 +149,10 @@ class Engine(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tr
     kv_cache_types: list[str] = msgspec.field(default_factory=list)
     """KV-cache types the engine keeps (ids of ``precisions.KV_TYPES``; empty: any): vLLM's
     kv_cache_dtype is auto or fp8, llama.cpp's cache types are f16, q8_0 and q4_0."""
+    kv_cache_options: dict[str, str] = msgspec.field(default_factory=dict)
+    """How the engine is told to keep its KV cache as each of ``kv_cache_types`` other than
+    the default, by KV type id (vLLM: ``fp8 = "--kv-cache-dtype fp8"``): said where an answer
+    offers a smaller KV cache as the fix for a setup that does not fit."""
     encoder_decoder: bool = False
     """The engine serves encoder-decoder text models (T5, Flan-T5, BART); vLLM dropped them
     (Whisper only since its V1 engine)."""
@@ -298,4 +302,8 @@ def check_engines(engines: Sequence[Engine]) -> list[str]:
         if unknown:
             out.append(f"engine {e.id}: unknown kv_cache_types {unknown} (known: "
                        f"{', '.join(sorted(known))})")
+        stray = [t for t in e.kv_cache_options if t not in e.kv_cache_types]
+        if stray:
+            out.append(f"engine {e.id}: kv_cache_options for {stray}, which are not among its "
+                       f"kv_cache_types {e.kv_cache_types}")
     return out

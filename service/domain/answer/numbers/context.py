@@ -39,7 +39,10 @@ from service.domain.catalog.offer_query import OfferView, region_outcome
 from service.domain.catalog.offers import Provider
 from service.domain.catalog.precisions import (
     GGUF_APP_WEIGHTS,
+    KV_TYPES,
     PRECISIONS,
+    find_kv_type,
+    find_precision,
     get_precision,
     lower_than_own,
 )
@@ -2495,6 +2498,161 @@ def _other_engine(w: _W, r: SizingResult, gid: str, count: int, **kw: Any
     return None
 
 
+def _kv_step_type(w: _W, r: SizingResult, gid: str) -> str | None:
+    """The KV cache type one step smaller than ``r``'s that ``r``'s engine keeps on ``gid``
+    and is told to keep by an option of its own (``kv_cache_options``): the largest of 8 bits
+    (fp8 on vLLM, SGLang and TensorRT-LLM, q8_0 on llama.cpp; never a 4-bit cache), where
+    the engine has kernels for that 8-bit type on that GPU (catalog/kernels.toml: vLLM's fp8
+    from Turing, Marlin on Ampere, native on Ada and Hopper; not a V100). None for a model
+    other than an LLM, an engine that cannot run ``r`` there, a KV precision the question
+    states (its own answers), or no smaller type."""
+    m = w.model
+    if m is None or m.kind != "llm" or r.gpu is None or r.runs is False or w.st.kv_cache:
+        return None
+    engine = w.reg.engines.by_id.get(r.engine)
+    own = find_kv_type(r.kv_cache or "fp16")
+    if engine is None or own is None:
+        return None
+    gpu = w.reg.gpus[gid]
+    steps = [k for k in KV_TYPES if k.id in engine.kv_cache_options
+             and 1.0 <= k.bytes_per_element < own.bytes_per_element
+             and (p := find_precision(k.id)) is not None
+             and w.reg.kernels.supported(engine.id, p, gpu).ok]
+    return max(steps, key=lambda x: x.bytes_per_element).id if steps else None
+
+
+def _kv_how(w: _W, engine_id: str, kv: str) -> str:
+    """How ``engine_id`` is told to keep its KV cache as ``kv`` ("vLLM: --kv-cache-dtype
+    fp8"), from the catalog."""
+    engine = w.reg.engines.by_id[engine_id]
+    return w.say("fits_kv_how", engine=engine.name, option=engine.kv_cache_options[kv])
+
+
+def _kv_step(w: _W, r: SizingResult, gid: str, count: int, **kw: Any) -> SizingResult | None:
+    """The cheaper fix for a setup that does not fit before quantizing the weights: the same
+    weights on the same engine with the KV cache kept one step smaller, in 8 bits (vLLM's,
+    SGLang's and TensorRT-LLM's fp8, llama.cpp's q8_0: the engine's ``kv_cache_types``, never
+    its 4-bit q4_0), sized there with ``kw`` (the context, the users); the sizing where that
+    fits, else None. Llama 3.1 70B at fp8 on 2 × L40S with 32k of context: 41.1 GiB per GPU of
+    the 40.5 usable, with an fp8 KV cache 38.6 (audit 25b #8; it offered q6_k and awq-int4
+    weights, or 4 × L40S). Only where :func:`_kv_step_type` finds such a type: the engine
+    has kernels for it on that GPU, the question states no KV cache precision, and the cache
+    sized is larger."""
+    if r.fits_in_memory or not r.memory.per_gpu.kv_cache_gib:
+        return None
+    kv = _kv_step_type(w, r, gid)
+    if kv is None:
+        return None
+    again = w.size(gpu=gid, gpu_count=count, weights=r.weights, engine=r.engine,
+                   kv_cache=kv, **kw)
+    if (again is None or again.gpu is None or again.runs is False or not again.fits_in_memory
+            or _impossible(again)):
+        return None
+    return again
+
+
+def _kv_step_said(w: _W, again: SizingResult, r: SizingResult, setup: str) -> str:
+    """:func:`_kv_step`'s fit said: the KV type and how the engine is told to keep it (its
+    ``kv_cache_options``), the need against the same usable memory, the KV cache per GPU
+    before and after, and what it costs in quality (a smaller cost than quantizing the
+    weights further)."""
+    kv = again.kv_cache or ""
+    return w.say("fits_kv_step", kv=kv, how=_kv_how(w, again.engine, kv),
+                 setup=setup, weights=again.weights, need=w.gib(again.memory.per_gpu_gib),
+                 cap=w.gib(w.cap(again)), tight=_tight_said(w, again),
+                 kv_gib=w.gib(again.memory.per_gpu.kv_cache_gib),
+                 kv0_gib=w.gib(r.memory.per_gpu.kv_cache_gib),
+                 quality=w.t["fits_kv_quality_" + kv])
+
+
+_SERVE_HEADROOM = float(next(f.default for f in msgspec.structs.fields(RecommendationRequest)
+                             if f.name == "min_memory_headroom_pct")) / 100
+"""The share of the engine's memory per GPU the recommendations keep free to serve a model
+(``min_memory_headroom_pct``, 10 %: room for longer prompts and fragmentation): a fit that
+leaves less is a qualified yes (memory's ``_tight_fit``, :func:`_elsewhere_said`); speed
+weighs a precision that leaves less as too tight (``_precision_vs``)."""
+
+_ELSEWHERE_MOST = 2
+"""The most other engines :func:`_same_bits_elsewhere` names (catalog order)."""
+
+
+def _same_bits_elsewhere(w: _W, r: SizingResult, gid: str, count: int, **kw: Any
+                         ) -> list[SizingResult]:
+    """Where the precision sized does not fit ``count`` × ``gid`` on its engine, or that
+    engine cannot run it there: the other engines (catalog order, at most
+    :data:`_ELSEWHERE_MOST`) that run it there, or its twin of the same bits in the format
+    the engine is made for (int4, AWQ, GPTQ, NF4 -> GGUF q4_k_m on llama.cpp; fp8, int8 ->
+    q8_0; ``default_for_formats``), and fit
+    it, sized with ``kw``: same quality before any lower precision. A 34B model at int4 on one
+    RTX 4090 (21.9 GiB of vLLM's 21.6) fits at q4_k_m with llama.cpp (20.9 of 23.5);
+    gpt-oss-20b at MXFP4 on a T4 runs on llama.cpp (13.6 of 14.6) where vLLM has no MXFP4
+    kernel there (audit 25b #7: it offered q3_k_m and q2_k). With no precision stated, the
+    model's own format comes first where the sizing fell back from it (gpt-oss-20b on a T4
+    is sized at vLLM's fp16, 40.4 GiB, where llama.cpp runs its MXFP4). None where the
+    question names an engine (the one it asked about answers)."""
+    m = w.model
+    if m is None or m.kind != "llm" or r.gpu is None or w.engine() is not None:
+        return []
+    if r.fits_in_memory and r.runs is not False:
+        return []
+    gpu = w.reg.gpus[gid]
+    kernels = w.reg.kernels
+    own = find_precision(m.native_precision) if m.native_precision else None
+    tried = [get_precision(r.weights)]
+    if w.weights is None and own is not None and own.id != r.weights:
+        tried.insert(0, own)
+    for p in tried:
+        cls = math.floor(p.bits_linear)
+        found: list[SizingResult] = []
+        for e in w.reg.engines:
+            if (e.id == r.engine and p.id == r.weights) or not e.serves(m.kind, m.family):
+                continue
+            # the twin only in the format the engine is made for (llama.cpp's GGUF)
+            q = p if kernels.supported(e.id, p, gpu).ok else next(
+                (x for x in PRECISIONS if x.gguf and "gguf" in e.default_for_formats
+                 and math.floor(x.bits_linear) == cls and kernels.supported(e.id, x, gpu).ok),
+                None)
+            if q is None:
+                continue
+            again = w.size(gpu=gid, gpu_count=count, weights=q.id, engine=e.id, **kw)
+            if (again is None or again.gpu is None or again.runs is False
+                    or not again.fits_in_memory or _impossible(again)):
+                continue
+            found.append(again)
+            if len(found) == _ELSEWHERE_MOST:
+                break
+        if found:
+            return found
+    return []
+
+
+def _tight_said(w: _W, r: SizingResult) -> str:
+    """", only X GiB free" where ``r`` leaves less of the engine's memory per GPU free than
+    the recommendations keep (:data:`_SERVE_HEADROOM`), else nothing."""
+    cap, need = w.cap(r), r.memory.per_gpu_gib
+    return (w.say("fits_elsewhere_tight", free=w.gib(max(cap - need, 0.0)))
+            if need > cap * (1 - _SERVE_HEADROOM) else "")
+
+
+def _elsewhere_said(w: _W, found: list[SizingResult], r: SizingResult, setup: str) -> str:
+    """:func:`_same_bits_elsewhere`'s engines said in one sentence: each with the precision
+    it runs (its own format's twin named as such) and its need of the memory it can use,
+    "only X GiB free" where that is under the recommendations' headroom; the model's own
+    format said as such where the sizing had fallen back from it (:func:`_same_bits_elsewhere`)."""
+    m = w.model
+    own = m.native_precision if m is not None and w.weights is None else None
+    base = own if own and own != r.weights and any(
+        math.floor(get_precision(x.weights).bits_linear)
+        == math.floor(get_precision(own).bits_linear) for x in found) else r.weights
+    bits = math.floor(get_precision(base).bits_linear)
+    items = [w.say("fits_elsewhere_one" if x.weights == base else "fits_elsewhere_twin",
+                   engine=w.engine_name(x.engine), p=x.weights, bits=w.n(bits),
+                   need=w.gib(x.memory.per_gpu_gib), cap=w.gib(w.cap(x)),
+                   tight=_tight_said(w, x)) for x in found]
+    return w.say("fits_elsewhere_own" if base != r.weights else "fits_elsewhere",
+                 setup=setup, list=w.t["fits_elsewhere_or"].join(items), p=base)
+
+
 # The two lists of lower precisions the answers try, largest first. They differ on purpose:
 # - _SMALLER: every format we size below 16 bits, the serving engine's (fp8, int8, awq-int4)
 #   and the GGUF ones llama.cpp serves between and below them, down to the smallest GGUF one
@@ -2544,11 +2702,12 @@ def _impossible(r: SizingResult) -> bool:
 
 
 def _smaller_precisions(w: _W, gid: str, count: int, ctx: int, r: SizingResult,
-                        setup: str, engine: str | None = None) -> None:
+                        setup: str, engine: str | None = None, kv16: bool = False) -> None:
     """After a "no": the lower precisions at which the model fits on that setup (with the
     GPU's kernels able to run them), else how much the smallest still needs. ``engine``:
     sized with that engine (another than the question's, which runs there), else the
-    question's."""
+    question's. ``kv16``: an 8-bit KV cache was said to fit it first (:func:`_kv_step`), so
+    these are said as the fits with the KV cache left at 16 bits."""
     mine = get_precision(r.weights)
     fits: list[tuple[str, float, SizingResult]] = []
     smallest: tuple[str, float] | None = None
@@ -2568,7 +2727,7 @@ def _smaller_precisions(w: _W, gid: str, count: int, ctx: int, r: SizingResult,
         # ("only 10.8 GiB usable ... fits at q8_0 (11.3 GiB)" read as a contradiction; audit
         # ask_en #13)
         cap0 = w.cap(r)
-        w.out.more.insert(0, w.say("fits_at", list=", ".join(
+        w.out.more.insert(0, w.say("fits_at_kv16" if kv16 else "fits_at", list=", ".join(
             w.say(w.on("fits_at_one", gid), p=pid, need=w.gib(need))
             if abs(w.cap(again) - cap0) < 0.05 else
             w.say("fits_at_one_engine", p=pid, need=w.gib(need), cap=w.gib(w.cap(again)),
@@ -2779,7 +2938,8 @@ def gpus_for_rate(w: _W, gid: str, rate: float, inp: int, out: int,
 def gpu_count_for_users(catalog: Catalog, model: str | Architecture, weights: str | None,
                         gpu: str, users: int, ctx: int, across_nodes: bool = False,
                         images: int | None = None, output_tokens: int = ASK_OUTPUT_TOKENS,
-                        engine: str | None = None) -> tuple[int, int, int, int] | None:
+                        engine: str | None = None, kv_cache: str | None = None
+                        ) -> tuple[int, int, int, int] | None:
     """(total GPUs, replicas, GPUs per replica, requests per replica) for ``users``
     concurrent requests of ``ctx`` input + ``output_tokens`` (the output stated, else
     :data:`ASK_OUTPUT_TOKENS`) output tokens on
@@ -2800,7 +2960,9 @@ def gpu_count_for_users(catalog: Catalog, model: str | Architecture, weights: st
     own, :meth:`_W.engine`: the one named, or the one it moved to where the default runs
     nothing on that GPU) is in every sizing too: it was dropped, so vLLM sized Llama 3.1 8B on
     P100s (compute capability 6.0), ran on no width, and "no setup up to 128 GPUs holds 4
-    users" was said where llama.cpp holds 26 on 2 (audit buyer24b #7)."""
+    users" was said where llama.cpp holds 26 on 2 (audit buyer24b #7). ``kv_cache``: the KV
+    cache type of every sizing (an 8-bit cache offered as the fix, :func:`_kv_step_type`),
+    else the engine's default."""
     def sz(**kw: Any) -> SizingResult | None:
         # a bare size's scaled stand-in (``_W.scaled``) is sized as its architecture, as
         # ``_W.size`` sizes it: its id would size the unscaled model ("a 50B model" as Falcon
@@ -2808,7 +2970,8 @@ def gpu_count_for_users(catalog: Catalog, model: str | Architecture, weights: st
         named = {"model": model} if isinstance(model, str) else {"architecture": model}
         req = {**named, **({"weights": weights} if weights else {}),
                **({"images_per_request": images} if images and images > 1 else {}),
-               **({"engine": engine} if engine else {}), **kw}
+               **({"engine": engine} if engine else {}),
+               **({"kv_cache": kv_cache} if kv_cache else {}), **kw}
         try:
             return size(msgspec.convert(req, SizingRequest), catalog)
         except (DomainError, ValueError, msgspec.ValidationError):

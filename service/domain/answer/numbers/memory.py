@@ -6,21 +6,24 @@ from __future__ import annotations
 import math
 from typing import Any
 
-import msgspec
-
 from service.domain.answer.numbers.context import (
+    _SERVE_HEADROOM,
     _W,
     ASK_CONTEXT_TOKENS,
     ASK_OUTPUT_TOKENS,
     ASK_PROMPT_TOKENS,
     _ctx,
+    _elsewhere_said,
     _fitting_precision,
     _gpu_spec,
+    _kv_step,
+    _kv_step_said,
     _min_count,
     _no_platform,
     _other_engine,
     _out,
     _prompt,
+    _same_bits_elsewhere,
     _smaller_precisions,
 )
 from service.domain.answer.numbers.jobs import _job_deadline, _work_rate
@@ -28,7 +31,6 @@ from service.domain.answer.numbers.media import _answered_as_media, _media
 from service.domain.catalog.precisions import PRECISIONS, find_precision, get_precision
 from service.domain.fields import BATCH_MAX
 from service.domain.recommend.pricing import job_storage_usd, model_storage_gb
-from service.domain.recommend.types import RecommendationRequest
 from service.domain.sizing.hardware import flash_attention_support
 from service.domain.sizing.layout import NODE_GPUS
 from service.domain.sizing.memory import EXTENDED_CONTEXT_MARK
@@ -37,13 +39,6 @@ from service.domain.sizing.sizing import (
     default_weights,
     sized_from_entry,
 )
-
-_SERVE_HEADROOM = float(next(f.default for f in msgspec.structs.fields(RecommendationRequest)
-                             if f.name == "min_memory_headroom_pct")) / 100
-"""The share of the engine's memory per GPU the recommendations keep free to serve a model
-(``min_memory_headroom_pct``, 10 %: room for longer prompts and fragmentation): a fit that
-leaves less is a qualified yes (:func:`_tight_fit`); speed, a later layer, weighs a precision
-that leaves less as too tight (``_precision_vs``)."""
 
 _OUT = ASK_OUTPUT_TOKENS
 """Each request's output where none is stated: the one default load of every answer
@@ -327,11 +322,24 @@ def _memory_on(w: _W, gid: str, named: str | None, ctx: int, users: int | None,
            else "memory_on_cannot_run" if r.fits_in_memory else "memory_on_no")
     at = "" if r.weights == total.weights else w.say("memory_on_at", weights=r.weights)
     everywhere = _refused_everywhere(w, r) if key == "memory_on_cannot_run" else None
+    setup = named or w.setup(count, gid)
     w.out.more.append(w.say(key + ("" if everywhere is None else "_engine"),
-                            setup=named or w.setup(count, gid), at=at,
+                            setup=setup, at=at,
                             need=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r)),
                             weights=r.weights, engine=r.engine, limit=w.n(limit or 0),
                             runs=everywhere or ""))
+    if not ok and limit is None:
+        # what makes it fit before a lower precision: the KV cache in 8 bits (Llama 3.1 8B at
+        # 128k for 4 users on an H100: 80.5 GiB at bf16, 48.5 with an fp8 KV cache; audit 25b
+        # #8), the same precision on another engine (#7)
+        load: dict[str, Any] = {"input_tokens": ctx, "output_tokens": 0,
+                                "batch_size": users if users and users > 1 else None}
+        kv = _kv_step(w, r, gid, count, **load)
+        if kv is not None:
+            w.out.more.append(_kv_step_said(w, kv, r, setup))
+        found = _same_bits_elsewhere(w, r, gid, count, **load)
+        if found:
+            w.out.more.append(_elsewhere_said(w, found, r, setup))
     if not r.fits_in_memory and not w.takes_more(r, gid, count) and r.fits_on:
         w.out.more.append(w.say("fits_no_more", fits=w.fits_text(r)))
     return True
@@ -637,25 +645,39 @@ def _fits(w: _W) -> None:
     # (_fits_beside_ecc)
     ecc = (key == "fits_no" and card.ecc_default == "on"
            and r.memory.per_gpu_gib <= card.memory_gb)  # (where ECC may decide the fit)
+    # before any lower precision: the same weights with the KV cache in 8 bits (audit 25b
+    # #8), the same precision (or its twin of the same bits) on another engine (#7); a "no"
+    # that another engine turns into a fit names the engine it is about
+    load = {"input_tokens": ctx, "output_tokens": 0}
+    kv = _kv_step(w, r, gid, count, **load)
+    elsewhere = _same_bits_elsewhere(w, r, gid, count, **load)
     w.out.first = w.say(w.on(key + ("" if everywhere is None else "_engine")
-                             + ("_ecc" if ecc else ""), gid),
+                             + ("_ecc" if ecc else "")
+                             + ("_on" if key == "fits_no" and elsewhere else ""), gid),
                         model=w.model.name, weights=r.weights, setup=setup,
                         need=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r)), ctx=w.n(ctx),
                         engine=r.engine, runs=everywhere or "", gpu=w.gpu_name(gid),
-                        total=w.gib(card.total_gib), gb=w.n(card.memory_gb))
+                        total=w.gib(card.total_gib), gb=w.n(card.memory_gb),
+                        engine_name=w.engine_name(r.engine))
     w.ask("per_gpu_gib", r.memory.per_gpu_gib, "GiB", yes=bool(r.fits) and r.runs is not False)
     if key == "fits_yes" and r.fits:
         _tight_fit(w, r, gid, count, ctx, setup)
     if not r.fits_in_memory:
-        _smaller_precisions(w, gid, count, ctx, r, setup)
+        if not elsewhere:  # (a lower precision is no fix where the same one fits elsewhere)
+            _smaller_precisions(w, gid, count, ctx, r, setup, kv16=kv is not None)
         w.takes_more(r, gid, count)  # the GPU named first: how many of it hold the model
-        _eight_bit_no(w, gid, count, ctx, r)
-    _nearest_that_runs(w, r, gid, count, ctx)
+        if not elsewhere:
+            _eight_bit_no(w, gid, count, ctx, r)
+    _nearest_that_runs(w, r, gid, count, ctx, alt=not elsewhere)
+    # right after the first sentence, before what the engine runs instead and any lower
+    # precision
+    w.out.more[0:0] = [*([_kv_step_said(w, kv, r, setup)] if kv is not None else []),
+                       *([_elsewhere_said(w, elsewhere, r, setup)] if elsewhere else [])]
     if not r.fits_in_memory and r.fits_on:
         w.out.more.extend(_fits_beside_ecc(w, r, gid) if ecc else
                           [w.say("fits_no_more", fits=w.fits_text(r))])
     if r.fits and r.runs is not False:
-        _less_of_memory(w, less, count, ctx)
+        _less_of_memory(w, less, count, ctx, r)
     w.sized_warnings(r, ctx)
 
 
@@ -770,15 +792,30 @@ def _roomy_setup(w: _W, r: SizingResult, gid: str, count: int, ctx: int,
     return None
 
 
-def _less_of_memory(w: _W, less: list[str], count: int, ctx: int) -> None:
+def _less_of_memory(w: _W, less: list[str], count: int, ctx: int, yes: SizingResult) -> None:
     """After a yes for "a 48 GB card": the cards sold with that memory that show less of it
     to software (the L40S and A40: 44.99 GiB with ECC on) where the same request does not
-    fit, with what it needs and what is usable there."""
+    fit, with what it needs and what is usable there, each sized at the precision of the yes
+    (``yes``). A card whose engine has no kernel for that precision is said apart, with the
+    engine that runs it there where one fits it (:func:`_same_bits_elsewhere`): gpt-oss-20b
+    on "a 16GB card" fits at mxfp4 (14.3 GiB), and vLLM has no MXFP4 kernel on a T4 or V100,
+    where llama.cpp runs it (13.6 GiB of 14.6); it said "the same 40.4 GiB" there, vLLM's
+    fp16 fallback (audit 25b #7)."""
     short: list[str] = []
     need = cap = shown = 0.0
+    cannot: list[str] = []
+    alts: list[tuple[str, SizingResult]] = []
     for gid in less:
-        r = w.size(gpu=gid, gpu_count=count, input_tokens=ctx, output_tokens=0)
-        if r is None or r.gpu is None or r.fits_in_memory:
+        r = w.size(gpu=gid, gpu_count=count, input_tokens=ctx, output_tokens=0,
+                   weights=yes.weights)
+        if r is None or r.gpu is None or (r.fits_in_memory and r.runs is not False):
+            continue
+        if r.runs is False:
+            found = _same_bits_elsewhere(w, r, gid, count, input_tokens=ctx, output_tokens=0)
+            if found:
+                alts.append((gid, found[0]))
+            else:
+                cannot.append(w.gpu_name(gid))
             continue
         short.append(w.gpu_name(gid))
         need, cap = r.memory.per_gpu_gib, max(cap, w.cap(r))
@@ -786,6 +823,16 @@ def _less_of_memory(w: _W, less: list[str], count: int, ctx: int) -> None:
     if short:
         w.out.more.append(w.say("mem_card_less", gpus=", ".join(short), need=w.gib(need),
                                 cap=w.gib(cap), shown=w.f.number(shown, 2)))
+    for engine in dict.fromkeys(a.engine for _, a in alts):
+        mine = [(g, a) for g, a in alts if a.engine == engine]
+        w.out.more.append(w.say(
+            "mem_card_engine", gpus=", ".join(w.gpu_name(g) for g, _ in mine),
+            engine=w.engine_name(yes.engine), weights=yes.weights, alt=w.engine_name(engine),
+            p=mine[0][1].weights, need=w.gib(max(a.memory.per_gpu_gib for _, a in mine)),
+            cap=w.gib(min(w.cap(a) for _, a in mine))))
+    if cannot:
+        w.out.more.append(w.say("mem_card_cannot", gpus=", ".join(cannot),
+                                engine=w.engine_name(yes.engine), weights=yes.weights))
 
 
 def _engine_not_on_gpu(w: _W, r: SizingResult, gid: str, count: int, ctx: int,
@@ -818,11 +865,14 @@ def _engine_not_on_gpu(w: _W, r: SizingResult, gid: str, count: int, ctx: int,
     return True
 
 
-def _nearest_that_runs(w: _W, r: SizingResult, gid: str, count: int, ctx: int) -> None:
+def _nearest_that_runs(w: _W, r: SizingResult, gid: str, count: int, ctx: int,
+                       alt: bool = True) -> None:
     """After "<engine> cannot run <weights> on that GPU" (fp8 with TensorRT-LLM on an A100):
     the nearest precision that engine runs there (kernels.toml [nearest]) and whether the
     model fits at it, sized with that engine; where none of its list runs, the first other
-    engine that runs the weights there. Said right after the first sentence."""
+    engine that runs the weights there (unless ``alt`` is False: the answer names the
+    engines that fit them already, :func:`_same_bits_elsewhere`). Said right after the first
+    sentence."""
     assert w.model is not None
     gpu = w.reg.gpus[gid]
     p = get_precision(r.weights)
@@ -832,13 +882,14 @@ def _nearest_that_runs(w: _W, r: SizingResult, gid: str, count: int, ctx: int) -
         return
     near = kernels.nearest_supported(r.engine, p, gpu, {x.id: x for x in PRECISIONS})
     if near is None:
-        alt = _other_engine(w, r, gid, count, input_tokens=ctx, output_tokens=0)
-        if alt is not None:
+        other = _other_engine(w, r, gid, count, input_tokens=ctx, output_tokens=0) if alt \
+            else None
+        if other is not None:
             w.out.more.insert(0, w.say(
-                "fits_engine_alt" if alt.fits_in_memory else "fits_engine_alt_nofit",
-                alt=w.engine_name(alt.engine), model=w.model.name, weights=alt.weights,
-                setup=w.setup(count, gid), need=w.gib(alt.memory.per_gpu_gib),
-                cap=w.gib(w.cap(alt))))
+                "fits_engine_alt" if other.fits_in_memory else "fits_engine_alt_nofit",
+                alt=w.engine_name(other.engine), model=w.model.name, weights=other.weights,
+                setup=w.setup(count, gid), need=w.gib(other.memory.per_gpu_gib),
+                cap=w.gib(w.cap(other))))
         return
     again = w.size(gpu=gid, gpu_count=count, input_tokens=ctx, output_tokens=0,
                    weights=near.id, engine=r.engine)

@@ -12,6 +12,7 @@ import msgspec
 
 from service.domain.answer.numbers.context import (
     _FALLBACK_PRECISIONS,
+    _SERVE_HEADROOM,
     _SMALLER,
     _W,
     ASK_OUTPUT_TOKENS,
@@ -43,7 +44,6 @@ from service.domain.answer.numbers.cost import (
 from service.domain.answer.numbers.jobs import _work_rate
 from service.domain.answer.numbers.media import _answered_as_media, _fastest_media
 from service.domain.answer.numbers.memory import (
-    _SERVE_HEADROOM,
     _fit_yes,
     _past_context_limit,
 )
