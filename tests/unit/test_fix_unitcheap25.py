@@ -41,7 +41,9 @@ def test_per_token_leads_cheapest_per_token(q: str) -> None:
 @pytest.mark.parametrize("q", ["cheapest GPU per image for SDXL?",
                                "cost per image for SDXL on the cheapest GPU?",
                                "care e cel mai ieftin GPU per imagine pentru SDXL?",
-                               "cât costă pe imagine cu SDXL?"])
+                               "cât costă pe imagine cu SDXL?",
+                               "how much for each image with SDXL?",
+                               "cât costă pentru fiecare imagine cu SDXL?"])
 def test_per_image_leads_cheapest_per_image(q: str) -> None:
     first = _ask(q).split("\n")[0].split(". ")[0]
     assert "0.00044" in first or "0,00044" in first
