@@ -5821,6 +5821,9 @@ _MEDIA_UNIT_COST = re.compile(
     r"|\bper (?:1[,.]?000|thousand|1k) (?:images|pictures)\b"
     r"|\bper (?:an? )?(?:\d{3,4}\s*+[x\u00d7*]\s*+\d{3,4} )?(?:image|picture)\b"
     r"|\bpe (?:1[,.]?000|o mie) de imagini\b|\bpe imagine\b"
+    # "cel mai ieftin GPU per imagine" (audit 25a #9: the cheapest hourly price, no cost per
+    # image); "pentru fiecare imagine", "for each image" are the same unit
+    r"|\bper (?:o )?imagine\b|\bpentru fiecare imagine\b|\bfor each (?:image|picture)\b"
     # "costul per 1000 de imagini" (imgcost audit 22: read as the job of 1,000 images)
     r"|\bper (?:1[,.]?000|o mie) de imagini\b")
 

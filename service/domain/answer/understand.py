@@ -4276,10 +4276,12 @@ _RATE_READS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # its own answer's, never read from this)
     ("streams", re.compile(_HOW_MANY + r"\s++(?:[a-z-]++\s++){0,3}?(?:streams?|stream-uri"
                            r"|fluxuri|users|utilizatori|listeners|ascultatori)\b")),
-    # "the cost per image", "cât costă pe imagine": one image's cost, the per 1,000 after it
+    # "the cost per image", "cât costă pe imagine", "pentru fiecare imagine": one image's
+    # cost, the per 1,000 after it
     # (audit media #14: "$1.20 per 1,000" led); "5 seconds per image" is a time, not this
     ("per_image", re.compile(r"(?<!\bseconds )(?<!\bsecond )(?<!\bsecs )(?<!\bsec )(?<!\bs )"
-                             r"(?<!\bsecunde )(?<!\bsecunda )\b(?:per|pe|/)\s*+(?:an?\s++|o\s++)?"
+                             r"(?<!\bsecunde )(?<!\bsecunda )"
+                             r"\b(?:per|pe|/|for each|pentru fiecare)\s*+(?:an?\s++|o\s++)?"
                              # "per 1024x1024 image" (audit regress5 #10: a time, no $)
                              r"(?:\d{3,4}\s*+[x\u00d7*]\s*+\d{3,4}\s++)?"
                              r"(?:image|picture|imagine)\b")),

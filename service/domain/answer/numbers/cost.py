@@ -1380,7 +1380,15 @@ def _cost_inner(w: _W) -> None:
         # "2 million requests per day": a load carried at that rate, each request's output
         # as stated
         kw["target_requests_per_s"] = rate
-    if gid is not None:
+    # a price per token asked with no GPU named and no load stated: the setup the
+    # recommendations price cheapest per token leads (their per_million_output_tokens_usd),
+    # not the first of their ranking by the month (audit 25a #6: "cost per 1M tokens for
+    # llama 3.1 70b on Lambda?" led with 2 × RTX A6000 at $13.51 where 1 × H100 SXM at
+    # awq-int4 makes them for $3.01)
+    per_token = (w.sub == "million" and gid is None and not rate and not w.st.input_million
+                 and not w.ex.concurrent_requests and not w.ex.budget_usd_per_month
+                 and not w.ex.budget_usd_per_hour)
+    if gid is not None or per_token:
         kw["top_n"] = 50
     # a name covering several cards ("A100 80GB"; "A100" at a provider): the recommendations
     # for all of them (their gpus filter), the cheapest of any leading
@@ -1450,6 +1458,13 @@ def _cost_inner(w: _W) -> None:
             # the count asked is honoured: one machine of that many GPUs
             options = [o for o in options
                        if o.nodes == 1 and o.offer.gpu_count == w.ex.gpu_count]
+        if per_token:
+            # cheapest per 1M output tokens first, weighted for the quality of the weights
+            # as the recommendations rank by (stable: their order breaks ties); none priced
+            # per token keeps their order
+            options = sorted(options, key=lambda x: (
+                x.cost.per_million_output_tokens_usd * w.handicap(x.weights)
+                if x.cost.per_million_output_tokens_usd is not None else math.inf))
         options = options[:3]
     if not options and family:
         # no card the name covers fits there: the card it resolves to, priced elsewhere or

@@ -515,7 +515,10 @@ def _media_unit(w: _W) -> bool:
     def unit(o: Option) -> float | None:
         return o.cost.per_audio_hour_usd if audio else o.cost.per_thousand_images_usd
 
-    kw: dict[str, Any] = {"workload": "batch", "top_n": 10}
+    # the whole ranking (it is by the hour): the cheapest per image can rank far down it
+    # (audit 25a #9: 4 × RTX 5070 at $0.44 per 1,000 was past the first 10, 4 × RTX 3060
+    # at $0.53 led)
+    kw: dict[str, Any] = {"workload": "batch", "top_n": 50}
     if not audio:  # the steps and the size stated (the recommendations take no batch)
         kw.update({k: v for k, v in w.media_kw().items() if k != "batch_size"})
     if not w.st.interruptible:
