@@ -92,7 +92,7 @@ def test_compiled_solve_is_the_source_to_the_bit(catalog: Catalog,
                                                  ) -> None:
     native = _native()
     c = _cost(catalog, *setup)
-    steps = [(serving.fast_step(c, mod) or mod.CallStep(c.step_s)) for mod in (solver, native)]
+    steps = [(serving.fast_step(c, mod) or mod.Step(c.step_s)) for mod in (solver, native)]
     knobs = [serving._knobs(mod) for mod in (solver, native)]
     rng = random.Random(repr(setup))
     for _ in range(60):
@@ -121,7 +121,7 @@ def test_serve_through_either_module_gives_the_same_bytes(catalog: Catalog,
     native = _native()
     base = _cost(catalog, "mixtral-8x7b", "bf16", "h100-sxm", 2)
     ep = ExpertParallelStep(**{f: getattr(base, f) for f in base.__struct_fields__})
-    costs = [_cost(catalog, *s) for s in SETUPS] + [ep]  # the last through CallStep
+    costs = [_cost(catalog, *s) for s in SETUPS] + [ep]  # the last through Step(step_s)
     loads = [(2048, 256, None, None), (7777, 1000, 64, None), (1000, 1, None, None),
              (31000, 512, 1, None), (4096, 128, None, 2.5), (512, 64, 300, None)]
 

@@ -590,7 +590,7 @@ def _stepper(c: StepCost, mod: ModuleType) -> Step:
     fast = fast_step(c, mod)
     if fast is not None:
         return fast
-    return mod.CallStep(c.step_s)  # type: ignore[no-any-return]
+    return mod.Step(c.step_s)  # type: ignore[no-any-return]
 
 
 def _as_step(step: Step | StepFn | None, c: StepCost | None, mod: ModuleType) -> Step:
@@ -600,8 +600,8 @@ def _as_step(step: Step | StepFn | None, c: StepCost | None, mod: ModuleType) ->
     if isinstance(step, mod.Step):
         return step  # type: ignore[no-any-return]
     if isinstance(step, (_pure.Step, _solve.Step)):  # the other module's step
-        return mod.CallStep(step.at)  # type: ignore[no-any-return]
-    return mod.CallStep(step)  # type: ignore[no-any-return]
+        return mod.Step(step.at)  # type: ignore[no-any-return]
+    return mod.Step(step)  # type: ignore[no-any-return]
 
 
 def _solver_for(*whole: int | None) -> ModuleType:
@@ -774,10 +774,13 @@ def serve(c: StepCost, isl: int, osl: int, concurrency: int | None, budget: int,
         # long-sequence speed (catalog/perf/attention.csv)
         c = msgspec.structs.replace(c, attention=None,
                                     attn_flops=c.attn_flops * c.attention.share(isl))
-    # this solve's step times (the prompt's attention share above is the solve's own)
-    c = msgspec.structs.replace(c, memo={} if c.memo is None else c.memo, steps={})
     mod = _solver_for(isl, osl, budget, max_running, concurrency)
-    step = _stepper(c, mod)
+    step = fast_step(c, mod)
+    if step is None:
+        # timed by its own step_s: this solve's step times in tables of its own (the prompt's
+        # attention share above is the solve's own); the solver's FastStep keeps none
+        c = msgspec.structs.replace(c, memo={} if c.memo is None else c.memo, steps={})
+        step = mod.Step(c.step_s)
     running_cap = max(1, max_running)
     if request_rate_per_s is not None:
         r = _at_rate(c, request_rate_per_s, isl, osl, running_cap, budget, closed=False,

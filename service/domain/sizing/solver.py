@@ -109,25 +109,21 @@ class Comm:
 
 class Step:
     """Seconds of one engine step: ``decodes`` sequences at ``ctx`` tokens of context each,
-    plus ``chunk`` prefill tokens attending to ``chunk_span`` tokens on average."""
+    plus ``chunk`` prefill tokens attending to ``chunk_span`` tokens on average, as the step
+    model's own method ``fn`` times it (``StepCost.step_s`` of a step model without the GEMM
+    numbers :class:`FastStep` reads, or of an expert-parallel one); :class:`FastStep` times
+    its steps itself (``fn`` None)."""
 
-    def at(self, decodes: float, ctx: float, chunk: float = 0.0,
-           chunk_span: float = 0.0) -> float:
-        raise NotImplementedError
+    fn: Callable[[float, float, float, float], float] | None
 
-
-class CallStep(Step):
-    """A step model timed by its own method (``StepCost.step_s`` of a step model without the
-    GEMM numbers :class:`FastStep` reads, or of an expert-parallel one)."""
-
-    fn: Callable[[float, float, float, float], float]
-
-    def __init__(self, fn: Callable[[float, float, float, float], float]) -> None:
+    def __init__(self, fn: Callable[[float, float, float, float], float] | None) -> None:
         self.fn = fn
 
     def at(self, decodes: float, ctx: float, chunk: float = 0.0,
            chunk_span: float = 0.0) -> float:
-        return self.fn(decodes, ctx, chunk, chunk_span)
+        fn = self.fn
+        assert fn is not None  # only FastStep is made without one, and it overrides at()
+        return fn(decodes, ctx, chunk, chunk_span)
 
 
 class FastStep(Step):
@@ -180,6 +176,7 @@ class FastStep(Step):
                  hop: Callable[[float], float] | None, window: float, kv_s: float,
                  attn_s: float, kv_tok: float, bw: float, state: float, aft: float, af: float,
                  overhead: float, eager_s: float, graph_s: float, graph_max: int) -> None:
+        super().__init__(None)
         self.gemm = gemm
         self.roof = roof
         self.peak06 = peak06
