@@ -680,6 +680,14 @@ shared/reference/provider_policies/providers.csv. The line rate, so a best case:
 bandwidth between nodes is below it, and a slower fabric (100-200 Gb/s per node) is several
 times slower. No GPU in catalog/gpus.toml carries a network field: one value for all."""
 
+
+
+def inter_node_gb_s(plan: TrainingPlan) -> float:
+    """The network between ``plan``'s nodes, GB/s per GPU and direction: the one stated
+    (``TrainingPlan.inter_node_gb_s``), else :data:`INTER_NODE_GB_S_PER_GPU`."""
+    return plan.inter_node_gb_s or INTER_NODE_GB_S_PER_GPU
+
+
 ZERO_LABELS = {0: "DDP", 1: "ZeRO-1", 2: "ZeRO-2"}
 """Data-parallel layouts by ZeRO stage, named as the recommendations name them (3 and up:
 ZeRO-3/FSDP)."""
@@ -711,11 +719,12 @@ def _training_comm(plan: TrainingPlan, gpu: GPU, perf: PerfTables | None
     # gradients in bf16, as the memory model keeps them (OPTIMIZER_BYTES)
     grads = trainable * OPTIMIZER_BYTES[plan.optimizer][1]
     label = ZERO_LABELS.get(stage, "ZeRO-3/FSDP")
+    net_gb_s = inter_node_gb_s(plan)
 
     def across(message: float, passes: float) -> float:
         # a ring over the k GPUs of the group spanning nodes: each GPU's NIC carries
         # (k-1)/k of the message per pass (all-gather, reduce-scatter: 1; all-reduce: 2)
-        return passes * (k - 1) / k * message / (INTER_NODE_GB_S_PER_GPU * 1e9) if k > 1 else 0.0
+        return passes * (k - 1) / k * message / (net_gb_s * 1e9) if k > 1 else 0.0
 
     if stage >= 3:
         gather_in, source, coll = _gather_s(perf, gpu, g)
@@ -741,7 +750,7 @@ def _training_comm(plan: TrainingPlan, gpu: GPU, perf: PerfTables | None
                       f"collective curve for {gpu.name} and no link bandwidth in its "
                       "datasheet; data parallel counted as scaling perfectly")
     node = (f"; the group spans nodes: each collective takes the slower of that and a ring "
-            f"over the {k} GPUs between the nodes at {INTER_NODE_GB_S_PER_GPU:g} GB/s per GPU "
+            f"over the {k} GPUs between the nodes at {net_gb_s:.3g} GB/s per GPU "
             f"((k-1)/k of the message per GPU and pass: {secs:.3g} s a step)" if k > 1 else "")
     of = (f" (each GPU's 1/{plan.tp * plan.pp} share of the model: tensor {plan.tp} x "
           f"pipeline {plan.pp})" if plan.tp * plan.pp > 1 else "")
@@ -863,7 +872,7 @@ def training_speed(plan: TrainingPlan, gpu: GPU, perf: PerfTables | None) -> Tra
         moe = (f"the routed experts' {share:.0%} of the FLOPs at {MOE_EXPERT_EFFICIENCY:g} of "
                f"the model's MFU {dense_mfu:.2f} (one GEMM per expert over its routed tokens, "
                "as Hugging Face transformers / TRL / DeepSpeed run them; transformers PR "
-               "#40016), the rest at the model's: MFU {mfu:.3f} over the step. Fitted to "
+               f"#40016), the rest at the model's: MFU {mfu:.3f} over the step. Fitted to "
                "QwenLM/Qwen3 issue #736 (8 x H100, ZeRO-3, LoRA: Qwen2-57B-A14B 5.6x slower "
                "per sample than Qwen2-72B) and huggingface/trl PR #6869 (Qwen3-30B-A3B full "
                "fine-tuning on 8 x H100: ~2.3k-18k tokens/s); an estimate within ~1.5x of "
@@ -945,7 +954,7 @@ def _model_parallel_step(plan: TrainingPlan, gpu: GPU, perf: PerfTables | None,
         # pipeline stages are outermost in Megatron-LM's rank order: on other nodes once
         # tp x dp fills one
         if tp * plan.dp >= node_of(plan):
-            p2p_s = 2 * act / (INTER_NODE_GB_S_PER_GPU * 1e9)
+            p2p_s = 2 * act / (inter_node_gb_s(plan) * 1e9)
         bits.append(f"pipeline {pp}, 1F1B: {m} micro-batches in {m + pp - 1} slots (bubble "
                     f"(p-1)/m = {(pp - 1) / m:.1%})"
                     + (f", {p2p_s * 1e3:.3g} ms a micro-batch sending activations and their "
