@@ -576,6 +576,16 @@ class Stated:
     8-GPU machine", "an 8-GPU H100 box", "o mașină de 8 GPU-uri"): the count the extraction
     reads only before the GPU's name; the answer prices one machine of that many GPUs (it
     was the 1-GPU VM's price). Above one only; ``node`` is then set too."""
+    rate_per_gpu: bool = False
+    """A rate asked per GPU ("tokens per second per GPU", "tokeni pe secundă pe GPU",
+    "tok/s per GPU"): each GPU's share of a run's rate leads, not the total."""
+    node_network: str | None = None
+    """The network between training nodes the question states: "ethernet" (plain Ethernet,
+    or a fast fabric said to be absent: "without InfiniBand"), "infiniband", "efa" or "roce"
+    (:func:`node_network`); None: none said."""
+    node_network_gbit_s: float | None = None
+    """The stated Ethernet's speed, Gb/s per node ("100 Gb ethernet", "25GbE"): the training
+    run is timed over it (sizing's ``node_network_gbit_s``)."""
     one_of_machine: bool = False
     """One GPU of a machine named as such ("1 of the 8 GPUs in my H100 server", "1 H100 out of
     an 8-GPU server", "our 8-GPU A100 server ... how many users can one GPU handle?", "un
@@ -4806,6 +4816,9 @@ dot_grouped=dg.group(0) if dg else None,
                   node=not one_of and (node_machine(
                       toks, [m for m in lead if m.kind == "gpu"]) or machine_gpus is not None),
                   machine_gpus=machine_gpus,
+                  rate_per_gpu=bool(_RATE_PER_GPU.search(folded)),
+                  node_network=node_network(folded)[0],
+                  node_network_gbit_s=node_network(folded)[1],
                   sequence_tokens=_sequence_tokens(folded, _named_context(names, registry)),
                   training=training_setup(text),
                   global_batch=bool(_GLOBAL_BATCH.search(folded)),
@@ -5219,6 +5232,43 @@ _INTERCONNECT = re.compile(r"\bnvlink\b|\binterconnect\w*+|\binfiniband\b|\bnvsw
                            # PCIe as the link asked about, not in a card's name ("H100 PCIe")
                            r"|\b(?:over|via|prin|peste|only|doar) pcie\b"
                            r"|\bpcie (?:vs|versus|or|sau|bandwidth|link|only|gen\d?)\b")
+_ETHERNET = re.compile(r"\bethernet\b|\b\d++(?:[.,]\d++)?\s*+g(?:b|bit)?e\b|\btcp\b")
+_ETHERNET_SPEED = re.compile(
+    r"\b(\d++(?:[.,]\d++)?)\s*+(?:g|gb|gbit|gbits|gbps|gb/s|gbit/s)(?:e\b|\s++(?:\w++\s++)?"
+    r"(?:ethernet|tcp)\b)"
+    r"|\b(?:ethernet|tcp)\s++(?:\w++\s++){0,2}?(?:(?:at|of|de|la)\s++)?(\d++(?:[.,]\d++)?)\s*+"
+    r"(?:g|gb|gbit|gbps|gb/s|gbit/s)\b")
+_FABRIC_ABSENT = re.compile(r"\b(?:without|no|not|instead of|fara|in loc de)\s++"
+                            r"(?:an?\s++|any\s++)?(?:infiniband|efa|roce|rdma)\b")
+_FABRIC_SAID = (("roce", re.compile(r"\broce\b")), ("efa", re.compile(r"\befa\b")),
+                ("infiniband", re.compile(r"\binfiniband\b|\bib\b")))
+
+
+# a rate asked per GPU: "tokens per second per GPU", "tokens/s/GPU", "tokeni pe secundă pe
+# GPU", "throughput per GPU"
+_RATE_PER_GPU = re.compile(
+    r"\b(?:tokens?|tokeni|tok|throughput|debit\w*+)\b[^?.;]{0,40}?"
+    r"(?:\b(?:per|pe|each|every|for each|pentru fiecare)\s++(?:gpu|card|placa)\b|/\s*+gpu\b)")
+
+
+def node_network(folded: str) -> tuple[str | None, float | None]:
+    """The network between nodes a question states, and its speed in Gb/s per node where an
+    Ethernet's is said ("over plain 100 Gb ethernet instead of InfiniBand": ("ethernet",
+    100.0); "with InfiniBand": ("infiniband", None); "without InfiniBand": ("ethernet",
+    None)); (None, None) where none is said."""
+    ethernet = _ETHERNET.search(folded) is not None
+    if not ethernet and not _FABRIC_ABSENT.search(folded):
+        for name, said in _FABRIC_SAID:
+            if said.search(folded):
+                return name, None
+        return None, None
+    if _FABRIC_SAID[0][1].search(folded):  # RoCE: RDMA over (Converged) Ethernet
+        return "roce", None
+    m = _ETHERNET_SPEED.search(folded)
+    speed = (m.group(1) or m.group(2)).replace(",", ".") if m else None
+    return "ethernet", float(speed) if speed else None
+
+
 _MAX_CTX = re.compile(
     r"\b(?:largest|longest|max(?:imum)?|biggest|cel mai mare|cel mai lung|maxim\w*+"
     r"|how (?:long|much|many tokens of|big)|cat de (?:lung|mare)|cat|cate)\b[^.?!]{0,30}?"
@@ -5779,6 +5829,24 @@ _FINETUNE = re.compile(r"\bfine[- ]?tun\w*+|\bfinetun\w*+|\blora\b|\bqlora\b|\ba
                        r"|\breglaj fin\b|\bdreambooth\b"
                        # DPO, GRPO, RLHF, instruction tuning: fine-tuning (audit ask_en #1)
                        r"|" + OBJECTIVE.pattern)
+
+
+# a training run's time, speed or pace asked ("hours?", "how long", "will it be slow?", "cât
+# durează"): with a model and GPUs named, the network said beside it is the run's setup
+_TRAIN_RUN_ASKED = re.compile(r"\b(?:slow|slower|fast|faster|lent\w*+|incet\w*+|rapid\w*+"
+                              r"|hours?|ore|days?|zile|tokens?/s|tokeni/s)\b")
+
+
+def _training_run_on_network(f: str, has_model: bool, gpu_named: int) -> bool:
+    """Whether ``f`` asks a training run's time or speed on GPUs it names with their network
+    ("Full fine-tune Llama 3.1 70B on 16x H100 with InfiniBand for 1B tokens: hours?", "...
+    over plain 100 Gb ethernet: will it be slow?"): the run's figures, on that network, not
+    the guidance on interconnects (buyer audit 26b #4: the asked hours were dropped exactly
+    where the buyer stated the multi-node setup)."""
+    return bool(has_model and gpu_named >= 1 and (_FINETUNE.search(f) or _TRAIN.search(f))
+                and not _TRAINING_DATA.search(f)
+                and (_TRAIN_JOB_SIZE.search(f) or _TIME_Q.search(f)
+                     or _TRAIN_RUN_ASKED.search(f)))
 
 
 def training_budget_said(text: str) -> bool:
@@ -6365,7 +6433,8 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
     # (no card named in "NVLink vs PCIe": the links' figures, which card's two variants not said)
     link_speed = has_model and speed_figure and (gpu_named >= 1 or not _FORM_VS.search(f))
     if (_INTERCONNECT.search(f) and not link_speed
-            and not (gpu_named >= 2 and _FORM_VS.search(f) and speed_figure)):
+            and not (gpu_named >= 2 and _FORM_VS.search(f) and speed_figure)
+            and not _training_run_on_network(f, has_model, gpu_named)):
         # ("H100 PCIe vs SXM tok/s": two cards' speed compared, not their links; audit ask_en
         # #8 gave the link specs alone). A model's speed asked on a setup said with its link
         # ("Mixtral on 4x H100 NVLink: tokens/s and TTFT?", "NVLink vs PCIe, by how much

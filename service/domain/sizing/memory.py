@@ -629,6 +629,10 @@ class TrainingPlan:
     """GPUs of one node where the run is on a machine of more than ``layout.NODE_GPUS`` GPUs
     joined all to all (``layout.machine_node``: Google's a2-megagpu-16g, 16 x A100 on
     NVSwitch); None: nodes of ``layout.NODE_GPUS``."""
+    inter_node_gb_s: float | None = None
+    """The network between nodes, GB/s per GPU and direction (a request's
+    ``node_network_gbit_s`` over its node's GPUs); None: ``speed.INTER_NODE_GB_S_PER_GPU``,
+    the fast fabric the recommendations require."""
 
     def __post_init__(self) -> None:
         # None: not chosen (a request that leaves it to the layout search); sized as 0, DDP

@@ -211,6 +211,14 @@ class SizingRequest(ModelChoice, frozen=True, kw_only=True):
     steps: DiffusionSteps | None = None
     training_tokens: TrainingTokens | None = None
     price_per_gpu_hour_usd: GpuHourPrice | None = None
+    node_network_gbit_s: Annotated[float, msgspec.Meta(
+        gt=0, le=100_000,
+        description="LLM training over several nodes: the network between the nodes, in Gb/s "
+                    "per node and direction (all of a node's NICs together: '100 Gb Ethernet' "
+                    "is 100), shared by the node's GPUs; the collectives and pipeline hand-overs "
+                    "that cross it are timed at it. Default: 400 Gb/s per GPU (3,200 per "
+                    "8-GPU node), the InfiniBand/EFA/RoCE fabric the recommendations require "
+                    "(assumption inter_node_network)")] | None = None
     parallelism: Annotated[Parallelism | None, msgspec.Meta(
         description="fix the parallelism layout (tensor x pipeline x data = gpu_count; expert "
                     "for MoE models); default: searched, see the answer's layout")] = None

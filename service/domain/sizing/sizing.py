@@ -124,6 +124,7 @@ from service.domain.sizing.speed import (
     decode_cost,
     decode_step_fixed,
     estimate_performance,
+    inter_node_gb_s,
     kernel_compute,
     layer_matrices,
     pipeline_hops,
@@ -1485,6 +1486,9 @@ def size(req: SizingRequest, catalog: Catalog, *, machine_gpus: int | None = Non
         cpu_offload=ft.cpu_offload, gpus=n, objective=ft.objective,
         pretrain=req.task == "pretrain", node_gpus=machine_node(gpu, machine_gpus))
     node = node_of(lean)
+    if req.node_network_gbit_s is not None:
+        # the stated network, shared by the node's GPUs (Gb/s per node -> GB/s per GPU)
+        lean = dataclasses.replace(lean, inter_node_gb_s=req.node_network_gbit_s / 8 / node)
     if lean.node_gpus is not None and gpu is not None and n > NODE_GPUS:
         note("one_machine", f"{n} GPUs in one machine of {node}" if n <= node
              else f"nodes of {node} GPUs",
@@ -1565,10 +1569,16 @@ def size(req: SizingRequest, catalog: Catalog, *, machine_gpus: int | None = Non
              "training speed per GPU at the multi-node share of the peak (0.35 full, 0.48 "
              "LoRA, against 0.40 / 0.55 in one node); the collectives between the nodes are "
              "timed apart (inter_node_network)")
-        note("inter_node_network", f"{INTER_NODE_GB_S_PER_GPU:g} GB/s per GPU",
-             "assumed: 400 Gb/s per GPU between the nodes, one 400 Gb/s NIC per GPU as in "
-             "DGX H100 (8 x ConnectX-7), Google A3 Ultra and AWS P5 (3,200 Gbps per 8 GPUs); "
-             "the line rate, a best case; a collective over GPUs in several nodes runs as a "
+        stated = req.node_network_gbit_s
+        note("inter_node_network", f"{inter_node_gb_s(tplan):.3g} GB/s per GPU",
+             (f"as stated: {stated:,.4g} Gb/s per node between the nodes, shared by its "
+              f"{node} GPUs ({stated / node:,.3g} Gb/s each, against the 400 Gb/s per GPU "
+              "of the InfiniBand/EFA/RoCE fabric the recommendations require)"
+              if stated is not None else
+              "assumed: 400 Gb/s per GPU between the nodes, one 400 Gb/s NIC per GPU as in "
+              "DGX H100 (8 x ConnectX-7), Google A3 Ultra and AWS P5 (3,200 Gbps per 8 "
+              "GPUs)")
+             + "; the line rate, a best case; a collective over GPUs in several nodes runs as a "
              "ring whose every GPU sends (n-1)/n of the message per pass over it, and the "
              "layout search weighs tensor parallel within a node, pipeline stages and data "
              "parallel across nodes against ZeRO over all the GPUs by that time")

@@ -118,6 +118,33 @@ def _size(w: _W, **kw: Any) -> SizingResult | None:
     return w.size(**_on_machine(w, kw))
 
 
+def _link_note(w: _W, r: SizingResult, kw: dict[str, Any] | None = None) -> None:
+    """Which network between the machines a multi-node run's time assumes (buyer audit 26b
+    #4): the Ethernet stated, timed over it (with the fast fabric's time beside it where
+    ``kw`` lets it be sized); else the sizing's 400 Gb/s per GPU, said as an assumption, and
+    as a best case where an Ethernet of unknown speed is stated."""
+    if not any(a.name == "multi_node" for a in r.assumptions) or r.performance is None:
+        return
+    tps = r.performance.training_tokens_per_s
+    stated = w.st.node_network_gbit_s if w.st.node_network == "ethernet" else None
+    if stated:
+        node = next((int(m.group(1)) for a in r.assumptions if a.name == "multi_node"
+                     and (m := re.search(r"of (\d+) GPUs", a.value))), NODE_GPUS)
+        fast = ""
+        if kw is not None and tps and w.det.tokens:
+            ib = _size(w, **{**kw, "node_network_gbit_s": None})
+            ib_tps = ib.performance.training_tokens_per_s if ib and ib.performance else None
+            if ib_tps:
+                fast = w.say("train_link_fast", hours=w.duration(w.det.tokens / ib_tps / 3600),
+                             tps=w.n(ib_tps))
+        w.out.more.append(w.say("train_link_stated", gbit=w.n(stated), node=w.n(node),
+                                per_gpu=w.n(stated / node, 1 if stated % node else 0), fast=fast))
+    elif w.st.node_network == "ethernet":
+        w.out.more.append(w.t["train_link_unknown"])
+    else:
+        w.out.more.append(w.t["train_link_assumed"])
+
+
 def _on_machine(w: _W, kw: dict[str, Any]) -> dict[str, Any]:
     """``kw``, a training run of several × a GPU, with the machine it is priced on
     (``basis(fabric=True)``, as every count here is priced) where ``kw`` does not give it:
@@ -957,17 +984,31 @@ def _train_run(w: _W, task: str, spot: bool) -> None:
                     method=label, model=w.model.name, setup=setup, tps=w.n(tps),
                     per=w.n(per, 1 if per >= 0.1 else 2)), [first, *lines]
                 w.ask("training_tokens_per_s", tps, "tokens/s")
-        if (w.sub in ("speed", "fits_speed") and r.fits_in_memory and p is not None
-                and p.training_tokens_per_s):
+        if ((w.sub in ("speed", "fits_speed") or w.st.rate_per_gpu) and r.fits_in_memory
+                and p is not None and p.training_tokens_per_s):
             # "how fast", "tokens/s": the training tokens/s the sizing gives, with what it
-            # assumes, leads; "does it fit and how fast": the yes or no first, then the speed
-            speed = _train_speed(w, task, label, setup, kw, p.training_tokens_per_s, r.weights)
-            if w.sub == "speed" and one is None:
+            # assumes, leads; "does it fit and how fast": the yes or no first, then the speed.
+            # Per GPU asked ("tokens per second per GPU", "tokeni pe secundă pe GPU"): each
+            # GPU's share leads, the total beside it, never after a "No" on one GPU that is
+            # not what was asked (buyer audit 26b #8: the 2-GPU total after a "No", or no
+            # speed at all where GiB per GPU was asked with it)
+            gpus = r.gpu_count or count
+            speed = _train_speed(w, task, label, setup, kw, p.training_tokens_per_s, r.weights,
+                                 per_gpu=gpus if w.st.rate_per_gpu and gpus > 1 else None)
+            if w.st.rate_per_gpu:
+                w.ask("training_tokens_per_gpu_per_s", p.training_tokens_per_s / gpus,
+                      "tokens/s")
+                if w.sub == "speed":
+                    first, lines = speed, [first, *lines]
+                else:
+                    lines = [speed, *lines]
+            elif w.sub == "speed" and one is None:
                 first, lines = speed, [first, *lines]
             else:
                 lines = [*lines[:1], speed, *lines[1:]] if one is not None else [speed, *lines]
-            w.ask("training_tokens_per_s", p.training_tokens_per_s, "tokens/s",
-                  yes=None if w.sub == "speed" else one is None)
+            if not w.st.rate_per_gpu:
+                w.ask("training_tokens_per_s", p.training_tokens_per_s, "tokens/s",
+                      yes=None if w.sub == "speed" else one is None)
         if not r.fits_in_memory and w.ex.gpu_count and w.det.tokens:
             # a time or a cost asked: the run on the fewest that hold it leads, the count
             # asked not holding it after (it led with the "No" on one GPU and its memory)
@@ -1002,6 +1043,7 @@ def _train_run(w: _W, task: str, spot: bool) -> None:
             w.out.more.append(w.say("train_fabric", nodes=w.n(count // o.gpu_count),
                                     setup=w.setup(o.gpu_count, gid),
                                     network=_NETWORK_NAMES.get(o.network, o.network)))
+        _link_note(w, r, kw)
         # the machine's whole run leading is sized as a count stated is, not counted
         _headroom_line(w, r, stated=(stated and not counted) or idle_led)
         if alone is not None and alone[1] and any(
@@ -1474,7 +1516,7 @@ def _lean_note(w: _W, kw: dict[str, Any], r: SizingResult) -> str:
 
 
 def _train_speed(w: _W, task: str, label: str, setup: str, kw: dict[str, Any], tps: float,
-                 weights: str) -> str:
+                 weights: str, per_gpu: int | None = None) -> str:
     """The training tokens/s of ``setup`` as the sizing gives it ("how fast does LoRA train
     on an H100?"), with what the rate rests on: the method, the weights' precision, the
     sequence length and LoRA's rank, the question's where stated, else the sizing's
@@ -1486,8 +1528,12 @@ def _train_speed(w: _W, task: str, label: str, setup: str, kw: dict[str, Any], t
     lora = (kw.get("finetune") or {}).get("method") in ("lora", "qlora")
     how = w.say("train_speed_how", weights=weights, seq=w.n(ft.sequence_length),
                 rank=w.say("train_speed_rank", rank=w.n(ft.lora_rank)) if lora else "")
-    return w.say("train_speed_" + ("finetune" if task == "finetune" else "pretrain"),
-                 method=label, model=w.model.name, setup=setup, tps=w.n(tps), how=how)
+    key = "train_speed_" + ("finetune" if task == "finetune" else "pretrain")
+    if per_gpu:
+        # each GPU's share of the run's rate, the total beside it (per GPU asked)
+        return w.say(key + "_per_gpu", method=label, model=w.model.name, setup=setup,
+                     each=w.n(tps / per_gpu), tps=w.n(tps), how=how)
+    return w.say(key, method=label, model=w.model.name, setup=setup, tps=w.n(tps), how=how)
 
 
 def _train_compare(w: _W, task: str, method: str, gids: list[str]) -> bool:
@@ -1984,6 +2030,7 @@ def _deadline_plan(w: _W, gid: str, n: int, r: SizingResult,
             w.out.more.append(w.say("train_fabric", nodes=w.n(n // o.gpu_count),
                                     setup=w.setup(o.gpu_count, gid),
                                     network=_NETWORK_NAMES.get(o.network, o.network)))
+            _link_note(w, r)
         w.out.more.append(w.say("price_date", date=w.view_date(o)))
         w.price_warnings(o)
     else:
@@ -2968,6 +3015,7 @@ def _fabric_nodes(w: _W, common: dict[str, str], deadline_hours: float,
         fabric = w.say("train_fabric", nodes=w.n(nodes), setup=w.setup(per, gid),
                        network=_NETWORK_NAMES.get(v.network or "", v.network or ""))
         w.out.more.append(fabric)
+        _link_note(w, r)
     w.out.more.append(w.say("price_date", date=w.view_date(v)))
     # the plan priced, not the one-machine option the recommendations ranked first
     w.out.offers = [OfferNumbers(
