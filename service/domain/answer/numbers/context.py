@@ -2576,7 +2576,7 @@ def _kv_step_said(w: _W, again: SizingResult, r: SizingResult, setup: str) -> st
     before and after, and what it costs in quality (a smaller cost than quantizing the
     weights further)."""
     kv = again.kv_cache or ""
-    return w.say("fits_kv_step", kv=kv, how=_kv_how(w, again.engine, kv),
+    return w.say(w.on_sized("fits_kv_step", again), kv=kv, how=_kv_how(w, again.engine, kv),
                  setup=setup, weights=again.weights, need=w.gib(again.memory.per_gpu_gib),
                  cap=w.gib(w.cap(again)), tight=_tight_said(w, again),
                  kv_gib=w.gib(again.memory.per_gpu.kv_cache_gib),
