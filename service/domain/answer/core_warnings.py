@@ -289,14 +289,14 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"at (?P<n_rate>\d[\d,]*+(?:\.\d++)?) requests/s about (?P<n_flight>\d[\d,]*+) "
         r"requests are in flight \(Little's law\): the memory above is sized for "
         r"(?P<n_batch>\d[\d,]*+); with theirs it is (?P<n_need>\d[\d,]*+(?:\.\d++)?) GiB per "
-        r"GPU of (?P<n_cap>\d[\d,]*+(?:\.\d++)?) and fits; set batch_size to "
+        r"(?P<unit>GPU|chip) of (?P<n_cap>\d[\d,]*+(?:\.\d++)?) and fits; set batch_size to "
         r"(?P<n_set>\d[\d,]*+) to size it")),
     ("core_in_flight_over", re.compile(
         r"at (?P<n_rate>\d[\d,]*+(?:\.\d++)?) requests/s about (?P<n_flight>\d[\d,]*+) "
         r"requests are in flight \(Little's law\): the memory above is sized for "
         r"(?P<n_batch>\d[\d,]*+); with theirs it is (?P<n_need>\d[\d,]*+(?:\.\d++)?) GiB per "
-        r"GPU of (?P<n_cap>\d[\d,]*+(?:\.\d++)?), over it at their full context: some may wait "
-        r"for KV space \(the speeds admit by actual context\); "
+        r"(?P<unit>GPU|chip) of (?P<n_cap>\d[\d,]*+(?:\.\d++)?), over it at their full "
+        r"context: some may wait for KV space \(the speeds admit by actual context\); "
         r"set batch_size to (?P<n_set>\d[\d,]*+) to size it")),
     ("core_context_over", re.compile(
         r"(?P<n_ctx>\d[\d,]*+) tokens of context is more than the model supports "
@@ -348,21 +348,25 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"advises at most (?P<n_cap>\d++)-way tensor parallel, with pipeline stages or replicas "
         r"beyond it, where GPUs lack NVLink\)")),
     ("core_fits_at", re.compile(
-        r"does not fit: (?P<n_need>\d[\d,]*+(?:\.\d++)?) GiB per GPU at (?P<p>\S++) where "
+        r"does not fit: (?P<n_need>\d[\d,]*+(?:\.\d++)?) GiB per (?P<unit>GPU|chip) at "
+        r"(?P<p>\S++) where "
         r"(?P<gpu>(?:(?! gives ).)++) gives (?P<n_cap>\d[\d,]*+(?:\.\d++)?) GiB; (?P<q>\S++) "
-        r"weights need (?P<n_qneed>\d[\d,]*+(?:\.\d++)?) GiB per GPU and fit, quality: "
+        r"weights need (?P<n_qneed>\d[\d,]*+(?:\.\d++)?) GiB per (?P=unit) and fit, quality: "
         r"(?P<quality>[^;]++); fits_on lists the GPUs that hold it as asked")),
     ("core_fits_at_offload", re.compile(
-        r"does not fit: (?P<n_need>\d[\d,]*+(?:\.\d++)?) GiB per GPU at (?P<p>\S++) where "
+        r"does not fit: (?P<n_need>\d[\d,]*+(?:\.\d++)?) GiB per (?P<unit>GPU|chip) at "
+        r"(?P<p>\S++) where "
         r"(?P<gpu>(?:(?! gives ).)++) gives (?P<n_cap>\d[\d,]*+(?:\.\d++)?) GiB; (?P<q>\S++) "
-        r"weights need (?P<n_qneed>\d[\d,]*+(?:\.\d++)?) GiB per GPU and fit, quality: "
+        r"weights need (?P<n_qneed>\d[\d,]*+(?:\.\d++)?) GiB per (?P=unit) and fit, quality: "
         r"(?P<quality>[^;]++); fits_on lists the GPUs that hold it as asked; or let diffusers "
         r"keep one component on the GPU at a time \(enable_model_cpu_offload\), slower by the "
         r"transfers")),
     ("core_fits_none", re.compile(
-        r"does not fit: (?P<n_need>\d[\d,]*+(?:\.\d++)?) GiB per GPU at (?P<p>\S++) where "
+        r"does not fit: (?P<n_need>\d[\d,]*+(?:\.\d++)?) GiB per (?P<unit>GPU|chip) at "
+        r"(?P<p>\S++) where "
         r"(?P<gpu>(?:(?! gives ).)++) gives (?P<n_cap>\d[\d,]*+(?:\.\d++)?) GiB"
-        r"(?: nor at (?P<tried>(?:(?! on this many).)++))? on this many GPUs; fits_on lists the "
+        r"(?: nor at (?P<tried>(?:(?! on this many).)++))? on this many (?P=unit)s; fits_on "
+        r"lists the "
         r"GPUs that hold it(?P<offload>; or let diffusers keep one component on the GPU at a "
         r"time \(enable_model_cpu_offload\), slower by the transfers)?")),
     ("core_train_more", re.compile(
@@ -429,24 +433,27 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # would hold them all, each its own optional part ("2 such GPUs or an fp8 KV cache ...")
     ("core_queue_ways", re.compile(
         r"all (?P<n_asked>\d[\d,]*+) concurrent requests at their full context need "
-        r"(?P<n_need>\d[\d,]*+(?:\.\d++)?) GiB per GPU where (?P<gpu>(?:(?! gives ).)++) gives "
+        r"(?P<n_need>\d[\d,]*+(?:\.\d++)?) GiB per (?P<unit>GPU|chip) where "
+        r"(?P<gpu>(?:(?! gives ).)++) gives "
         r"(?P<n_cap>\d[\d,]*+(?:\.\d++)?) GiB: (?P<n_held>\d[\d,]*+) of the \d[\d,]*+ "
         r"requests fit in the KV cache at once(?P<qactual> \((?P<n_running>\d[\d,]*+) at "
         r"their actual context, as timed\))?; the others wait in the queue "
         r"\(time_to_first_token_ms includes the wait\); "
-        r"(?P<qgpus>(?P<n_more>\d++) such GPUs)?(?P<qor1> or )?"
+        r"(?P<qgpus>(?P<n_more>\d++) such (?P=unit)s)?(?P<qor1> or )?"
         r"(?P<qfp8>an fp8 KV cache \(kv_cache fp8\))?(?P<qor2> or )?"
         r"(?P<qshort>contexts of at most (?P<n_short>\d[\d,]*+) tokens)? hold all \d[\d,]*+")),
     ("core_queue", re.compile(
         r"all (?P<n_asked>\d[\d,]*+) concurrent requests at their full context need "
-        r"(?P<n_need>\d[\d,]*+(?:\.\d++)?) GiB per GPU where (?P<gpu>(?:(?! gives ).)++) gives "
+        r"(?P<n_need>\d[\d,]*+(?:\.\d++)?) GiB per (?P<unit>GPU|chip) where "
+        r"(?P<gpu>(?:(?! gives ).)++) gives "
         r"(?P<n_cap>\d[\d,]*+(?:\.\d++)?) GiB: (?P<n_held>\d[\d,]*+) of the \d[\d,]*+ "
         r"requests fit in the KV cache at once(?P<qactual> \((?P<n_running>\d[\d,]*+) at "
         r"their actual context, as timed\))?; the others wait in the queue "
         r"\(time_to_first_token_ms includes the wait\)")),
     ("core_queue_all_fit", re.compile(
         r"all (?P<n_asked>\d[\d,]*+) concurrent requests at their full context need "
-        r"(?P<n_need>\d[\d,]*+(?:\.\d++)?) GiB per GPU where (?P<gpu>(?:(?! gives ).)++) gives "
+        r"(?P<n_need>\d[\d,]*+(?:\.\d++)?) GiB per (?P<unit>GPU|chip) where "
+        r"(?P<gpu>(?:(?! gives ).)++) gives "
         r"(?P<n_cap>\d[\d,]*+(?:\.\d++)?) GiB; at their actual context \(the prompt and, on "
         r"average, half the output\) the KV cache holds them all at once, as timed; requests "
         r"near their full length may wait for KV space")),
@@ -982,6 +989,13 @@ the group itself and the values read inside it ("held" says its ``say_target``).
 
 def _fill(texts: Mapping[str, str], key: str, m: re.Match[str], f: Formatter,
           kinds: Mapping[str, str], name_of: GpuNames | None = None, **extra: str) -> str:
+    # a TPU's warning says "per chip" where a GPU's says "per GPU" (the ``unit`` group, as
+    # GPU.unit wrote it): its words are the messages' ``<key>_chips`` where they have one
+    chips = m.groupdict().get("unit") == "chip"
+
+    def said(k: str) -> str:
+        return f"{k}_chips" if chips and f"{k}_chips" in texts else k
+
     values: dict[str, str] = dict(extra)
     optional: dict[str, str | None] = {}
     for name, raw in m.groupdict().items():
@@ -1029,8 +1043,9 @@ def _fill(texts: Mapping[str, str], key: str, m: re.Match[str], f: Formatter,
             # GCDs)") in the language's words, as the answers write it (_W.gpu_name)
             values[name] = catalog_words(texts).get(raw, raw)
     for name, raw in optional.items():
-        values[name] = texts[_OPTIONAL[name]].format(**{**values, name: raw}) if raw else ""
-    return texts[key].format(**values)
+        values[name] = (texts[said(_OPTIONAL[name])].format(**{**values, name: raw}) if raw
+                        else "")
+    return texts[said(key)].format(**values)
 
 
 def _scope(raw: str, texts: Mapping[str, str], name_of: GpuNames | None) -> str:

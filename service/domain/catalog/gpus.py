@@ -111,6 +111,12 @@ class GPU(Strict, frozen=True, kw_only=True):
         return "on" if "with ECC on" in note else "off" if "with ECC off" in note else None
 
     @property
+    def unit(self) -> Literal["GPU", "chip"]:
+        """What one of it is called in the core's texts ("GiB per GPU", "GiB per chip"): a
+        Google TPU is counted in chips (buyer audit 25b #6: "per GPU" of a TPU v5e)."""
+        return "chip" if self.segment == "tpu" else "GPU"
+
+    @property
     def usable_gib(self) -> float:
         """What a framework can allocate: total minus the CUDA context."""
         return self.total_gib - CONTEXT_GIB

@@ -780,21 +780,22 @@ def _reason(o: _Option, model: SizedModel, batch: int, gpu: GPU | None,
              f"tensor parallel {o.tp}" + (f" x pipeline {o.pp}" if o.pp > 1 else ""))
     per_replica = _group(o)
     bits = []
-    gpus = f"{per_replica} GPU{'s' if per_replica > 1 else ''} per replica"
+    unit = gpu.unit if gpu is not None else "GPU"  # a TPU's "per chip"
+    gpus = f"{per_replica} {unit}{'s' if per_replica > 1 else ''} per replica"
     if o.ep > o.tp and not layer:
         # attention data parallel: the replicas of one expert group share its experts
-        gpus = (f"{per_replica} GPUs per expert group ({o.ep // o.tp} attention replicas of "
-                f"{o.tp * o.pp} GPU{'s' if o.tp * o.pp > 1 else ''})")
+        gpus = (f"{per_replica} {unit}s per expert group ({o.ep // o.tp} attention replicas of "
+                f"{o.tp * o.pp} {unit}{'s' if o.tp * o.pp > 1 else ''})")
         shape = ("attention data parallel" + (f", tensor parallel {o.tp}" if o.tp > 1 else "")
                  + (f" x pipeline {o.pp}" if o.pp > 1 else ""))
-    kv_room = (f"{o.per_gpu_gib:.1f} of {capacity or 0.0:.1f} GiB per GPU "
+    kv_room = (f"{o.per_gpu_gib:.1f} of {capacity or 0.0:.1f} GiB per {unit} "
                + (f"with inputs of {o.plan.context} tokens (no KV cache kept)"
                   if o.plan.model.task == "embed" else
                   f"with the KV cache of {o.plan.batch} x {o.plan.context} tokens"))
     if fixed:
         if gpu is not None:
             bits.append(f"{gpus}: {kv_room}" if o.per_gpu_gib <= (capacity or 0.0) else
-                        f"{gpus} needs {o.per_gpu_gib:.1f} GiB per GPU, over the "
+                        f"{gpus} needs {o.per_gpu_gib:.1f} GiB per {unit}, over the "
                         f"{capacity:.1f} GiB usable on {gpu.name}")
         if o.dp > batch:
             bits.append(f"{o.dp - batch} of the {o.dp} replicas idle at {batch} concurrent "
@@ -803,8 +804,8 @@ def _reason(o: _Option, model: SizedModel, batch: int, gpu: GPU | None,
         bits.append(f"no GPU named: the {n} GPU(s) are sized as one replica, {shape}, the "
                     "least memory per GPU")
     elif not any_fit:
-        bits.append(f"no layout fits {gpu.name} ({capacity:.1f} GiB usable per GPU): shown is "
-                    f"the one needing the least memory, {o.per_gpu_gib:.1f} GiB per GPU")
+        bits.append(f"no layout fits {gpu.name} ({capacity:.1f} GiB usable per {unit}): shown "
+                    f"is the one needing the least memory, {o.per_gpu_gib:.1f} GiB per {unit}")
     elif loads and per_replica in loads:
         whole = loads.get(n)
         bits.append(

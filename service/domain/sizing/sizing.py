@@ -1397,7 +1397,7 @@ def size(req: SizingRequest, catalog: Catalog, *, machine_gpus: int | None = Non
                     hw.warnings.append(
                         f"at {plain(rate)} requests/s about {flight} requests are in flight "
                         f"(Little's law): the memory above is sized for {req.batch_size}; with "
-                        f"theirs it is {more:.1f} GiB per GPU of {cap:.1f}"
+                        f"theirs it is {more:.1f} GiB per {gpu.unit} of {cap:.1f}"
                         + (" and fits" if more <= cap else
                            ", over it at their full context: some may wait for KV space (the "
                            "speeds admit by actual context)")
@@ -1815,7 +1815,8 @@ def _queue_warning(base: InferencePlan, plan: InferencePlan, gpu: GPU, n: int,
     cap = plan.capacity_gib(gpu)
     if not fits and running is not None and running >= asked:
         return (f"all {asked} concurrent requests at their full context need {need_gib:.1f} "
-                f"GiB per GPU where {gpu.name} gives {cap:.1f} GiB; at their actual context "
+                f"GiB per {gpu.unit} where {gpu.name} gives {cap:.1f} GiB; at their actual "
+                "context "
                 "(the prompt and, on average, half the output) the KV cache holds them all "
                 "at once, as timed; requests near their full length may wait for KV space")
     if req.request_rate_per_s is not None or not running or running >= asked:
@@ -1838,7 +1839,7 @@ def _queue_warning(base: InferencePlan, plan: InferencePlan, gpu: GPU, n: int,
     # "4 such GPUs" was said, audit size2 #6), laid out as a request at that count would be
     m = _queue_count(base, plan, gpu, n, asked, running)
     if m is not None:
-        ways.append(f"{m} such GPUs")
+        ways.append(f"{m} such {gpu.unit}s")
     fp8 = find_kv_type("fp8")
     if (fp8 is not None and kv.bytes_per_element > fp8.bytes_per_element
             and engine.keeps_kv(fp8.id)
@@ -1852,7 +1853,7 @@ def _queue_warning(base: InferencePlan, plan: InferencePlan, gpu: GPU, n: int,
     held = held_at_full_context(plan, gpu)
     actual = f" ({running} at their actual context, as timed)" if running > held else ""
     return (f"all {asked} concurrent requests at their full context need {need_gib:.1f} GiB "
-            f"per GPU where {gpu.name} gives {cap:.1f} GiB: {held} of the {asked} requests "
+            f"per {gpu.unit} where {gpu.name} gives {cap:.1f} GiB: {held} of the {asked} requests "
             f"fit in the KV cache at once{actual}; the others wait in the queue "
             "(time_to_first_token_ms includes the wait)"
             + (f"; {' or '.join(ways)} hold all {asked}" if ways else ""))
@@ -1897,7 +1898,7 @@ def _lower_precision_hint(registry: Registry, engine: Engine, gpu: GPU, p: Preci
                           per_gpu_at: Callable[[Precision], float]) -> str:
     """What would make a setup that does not fit fit on the same GPUs: the first lower
     precision of ``order`` the engine runs there whose memory per GPU fits."""
-    head = (f"does not fit: {need_gib:.1f} GiB per GPU at {p.id} where {gpu.name} gives "
+    head = (f"does not fit: {need_gib:.1f} GiB per {gpu.unit} at {p.id} where {gpu.name} gives "
             f"{cap_gib:.1f} GiB")
     tried = []
     for pid in order:
@@ -1907,10 +1908,10 @@ def _lower_precision_hint(registry: Registry, engine: Engine, gpu: GPU, p: Preci
         need = per_gpu_at(q)
         tried.append(pid)
         if need <= cap_gib:
-            return (f"{head}; {q.id} weights need {need:.1f} GiB per GPU and fit, quality: "
+            return (f"{head}; {q.id} weights need {need:.1f} GiB per {gpu.unit} and fit, quality: "
                     f"{q.quality.split(';')[0]}; fits_on lists the GPUs that hold it as asked")
     lower = f" nor at {', '.join(tried)}" if tried else ""
-    return f"{head}{lower} on this many GPUs; fits_on lists the GPUs that hold it"
+    return f"{head}{lower} on this many {gpu.unit}s; fits_on lists the GPUs that hold it"
 
 
 def _model_info(m: SizedModel) -> ModelInfo:

@@ -398,7 +398,7 @@ def _scaled_load(w: _W, gid: str, users: int, inp: int, setup: str, most: int | 
         met = _targets_setup(w, gid, users, inp, r.weights, missed, {
             "setup": setup, "users": w.n(users), "most": w.n(most or 0),
             "mem": w.say("setup_layout", setup=w.setup(total, gid),
-                         replicas=w.replicas(replicas), per_replica=w.gpus_per_replica(per)),
+                         replicas=w.replicas(replicas), per_replica=w.gpus_per_replica(per, gid)),
             "mem_ttft": w.n(ttft), "mem_tps": w.rate(tps)})
         if met is not None:
             return met
@@ -433,7 +433,7 @@ def _scaled_load(w: _W, gid: str, users: int, inp: int, setup: str, most: int | 
         return _Scaled(w.say("compare_row_users_scaled", **said), rented, hour, month, None,
                        None)
     row = w.say("compare_row_users_load", tps=w.rate(tps), ttft=w.n(ttft),
-                replicas=w.replicas(replicas), per_replica=w.gpus_per_replica(per), **said)
+                replicas=w.replicas(replicas), per_replica=w.gpus_per_replica(per, gid), **said)
     if missed is not None:  # no setup of the GPU ranked for them: the miss is said
         row += w.say("compare_row_targets_missed", what=missed[0], targets=missed[1])
     # the replicas' output together: each carries its share of the users
@@ -498,7 +498,7 @@ def _targets_setup(w: _W, gid: str, users: int, inp: int, weights: str,
     row = w.say("compare_row_users_targets", **said, what=missed[0], targets=missed[1],
                 more=w.setup(n, gid), month=w.usd(month), hour=w.usd(hour), where=where,
                 kind=w.kinds[o.pricing_model], tps=w.rate(tps), ttft=w.n(ttft),
-                replicas=w.replicas(replicas), per_replica=w.gpus_per_replica(per or n))
+                replicas=w.replicas(replicas), per_replica=w.gpus_per_replica(per or n, gid))
     if (v := w.view_of(o.offer.id)) is not None:
         w.price_warnings(v)
     for x in o.warnings:
@@ -634,9 +634,11 @@ def _price_text(w: _W, bb: tuple[OfferView, float, str] | None, count: int) -> s
         return ""
     v, per, kind = bb
     if v.gpu_count * _instances(v, count) > count:
-        return w.say("compare_price_machine", total=w.usd(per * count), where=w.where(v, count),
-                     price=w.usd(w.machine_gpu_price(bb)), kind=w.kinds[kind])
-    return w.say("compare_price", price=w.usd(per), total=w.usd(per * count), kind=w.kinds[kind])
+        return w.say(w.on("compare_price_machine", v.gpu), total=w.usd(per * count),
+                     where=w.where(v, count), price=w.usd(w.machine_gpu_price(bb)),
+                     kind=w.kinds[kind])
+    return w.say(w.on("compare_price", v.gpu), price=w.usd(per), total=w.usd(per * count),
+                 kind=w.kinds[kind])
 
 
 def _one_card_each(w: _W, gids: list[str], base: SizingResult, inp: int,
@@ -979,7 +981,7 @@ def _model_side(w: _W, wm: _W, gid: str, count: int, users: int, inp: int) -> _S
     notes.append(w.say("compare_models_load", model=name, weights=r.weights,
                        setup=w.setup(count, gid), users=w.n(users), most=w.n(held),
                        more=w.setup(total, gid), replicas=w.replicas(replicas),
-                       per_replica=w.gpus_per_replica(per)))
+                       per_replica=w.gpus_per_replica(per, gid)))
     return _Side(name, r.weights, total, replicas, per, held, q.output_tokens_per_s_per_user,
                  (q.output_tokens_per_s or 0) * users / share if q.output_tokens_per_s else None,
                  (q.max_throughput_tokens_per_s or 0) * replicas

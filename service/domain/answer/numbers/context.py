@@ -694,6 +694,10 @@ class _W:
                 return k
         return key
 
+    def on_sized(self, key: str, r: SizingResult) -> str:
+        """:meth:`on` for the device ``r`` was sized on."""
+        return self.on(key, r.gpu.id if r.gpu is not None else None)
+
     def count_unit(self, gid: str | None) -> str:
         """The unit of a count of ``gid`` (an asked number's): "chips" for a TPU, else "GPUs"."""
         return "chips" if self.chips(gid) else "GPUs"
@@ -732,11 +736,16 @@ class _W:
         audit askunknownprice: "$186.26 storage and $558.79 egress" at hyperbolic read as
         prices)."""
         c = o.cost
+
+        def on(key: str) -> str:  # a TPU's words ("TPU time"): :meth:`on`
+            return self.on(key, o.offer.gpu)
+
         gpu, storage = c.compute_per_month_usd or 0.0, c.storage_per_month_usd or 0.0
         egress = c.egress_per_month_usd or 0.0
         notes = self.stand_in_notes(o.offer.provider, storage, egress)
         if self.st.egress_once and self.st.egress_gb and egress:
-            return self.say("cost_month_parts_once", gpu=self.usd(gpu), storage=self.usd(storage),
+            return self.say(on("cost_month_parts_once"), gpu=self.usd(gpu),
+                            storage=self.usd(storage),
                             egress=self.usd(egress), gb=self.n(self.st.egress_gb), **notes,
                             rest=self.usd((c.per_month_usd or gpu + storage + egress) - egress))
         if self.st.egress_gb is None and not egress:
@@ -744,7 +753,7 @@ class _W:
             # 0 for an egress_gb_per_month of 0), which is not "$0.00 egress": an egress not
             # stated is not free (audit egress0: "$7.45 storage and $0.00 egress")
             if self.egress_uncounted_said:
-                return self.say("cost_month_parts_no_egress_again", gpu=self.usd(gpu),
+                return self.say(on("cost_month_parts_no_egress_again"), gpu=self.usd(gpu),
                                 storage=self.usd(storage), storage_note=notes["storage_note"])
             self.egress_uncounted_said = True
             if notes["storage_note"] and self.egress_unpriced(o.offer.provider):
@@ -752,12 +761,12 @@ class _W:
                 # necunoscut la Hyperbolic ...; ... prețul lui la Hyperbolic este necunoscut")
                 notes = self.stand_in_notes(o.offer.provider, storage, 0.0,
                                             egress_unstated=True)
-                return self.say("cost_month_parts_no_egress_unknown", gpu=self.usd(gpu),
+                return self.say(on("cost_month_parts_no_egress_unknown"), gpu=self.usd(gpu),
                                 storage=self.usd(storage), storage_note=notes["storage_note"])
-            return self.say("cost_month_parts_no_egress", gpu=self.usd(gpu),
+            return self.say(on("cost_month_parts_no_egress"), gpu=self.usd(gpu),
                             storage=self.usd(storage), rate=self.egress_rate(o.offer.provider),
                             storage_note=notes["storage_note"])
-        return self.say("cost_month_parts", gpu=self.usd(gpu), storage=self.usd(storage),
+        return self.say(on("cost_month_parts"), gpu=self.usd(gpu), storage=self.usd(storage),
                         egress=self.usd(egress), **notes)
 
     def stand_in_notes(self, provider: str, storage_usd: float, egress_usd: float,
@@ -824,12 +833,13 @@ class _W:
         return self.say("egress_rate_after", provider=p.name, rate=usd, unit=unit,
                         free=self.n(free))
 
-    def layout_named(self, lay: Layout | None, count: int) -> str:
+    def layout_named(self, lay: Layout | None, count: int, gid: str | None) -> str:
         """The layout a figure on ``count`` GPUs is for, in words: "one replica over all 4
         GPUs (tensor parallel 4)", "2 replicas of 2 GPUs each (tensor parallel 2)", "4
-        replicas of one GPU each"; "" on one GPU or with no layout. A latency asked on a count
-        named was given for a layout the answer never named (audit buyer24b #12: 32.1 ms per
-        output token for 2 x TP2 on 4 x H100, where one TP4 replica gives 27.7 ms)."""
+        replicas of one GPU each" (a TPU's chips, ``gid``: :meth:`on`); "" on one GPU or with
+        no layout. A latency asked on a count named was given for a layout the answer never
+        named (audit buyer24b #12: 32.1 ms per output token for 2 x TP2 on 4 x H100, where
+        one TP4 replica gives 27.7 ms)."""
         if lay is None or count < 2:
             return ""
         tp, pp, ep = lay.tensor, lay.pipeline, lay.expert
@@ -838,20 +848,26 @@ class _W:
                  else self.say("speed_layout_split_tp", tp=self.n(tp)) if tp > 1
                  else self.say("speed_layout_split_pp", pp=self.n(pp)) if pp > 1 else "")
         if ep > 1:
-            split = (self.say("speed_layout_split_ep", split=split, ep=self.n(ep)) if split
-                     else self.say("speed_layout_split_ep_only", ep=self.n(ep)))
+            split = (self.say(self.on("speed_layout_split_ep", gid), split=split, ep=self.n(ep))
+                     if split
+                     else self.say(self.on("speed_layout_split_ep_only", gid), ep=self.n(ep)))
         if lay.data <= 1:
-            return (self.say("speed_layout_one_replica_both", split=split) if count == 2
-                    else self.say("speed_layout_one_replica", gpus=self.n(count), split=split))
+            return (self.say(self.on("speed_layout_one_replica_both", gid), split=split)
+                    if count == 2
+                    else self.say(self.on("speed_layout_one_replica", gid), gpus=self.n(count),
+                                  split=split))
         per, replicas = max(count // lay.data, 1), self.replicas(lay.data)
-        text = (self.say("speed_layout_replicas_one_gpu", replicas=replicas) if per == 1
-                else self.say("speed_layout_replicas", replicas=replicas, per=self.n(per)))
+        text = (self.say(self.on("speed_layout_replicas_one_gpu", gid), replicas=replicas)
+                if per == 1
+                else self.say(self.on("speed_layout_replicas", gid), replicas=replicas,
+                              per=self.n(per)))
         return text + (self.say("speed_layout_split_paren", split=split) if split else "")
 
-    def gpus_per_replica(self, n: int) -> str:
-        """ "1 GPU per replica", "2 GPUs per replica" (was "2 GPU per replica")."""
-        return (self.say("gpus_per_replica_one") if n == 1
-                else self.say("gpus_per_replica_many", n=self.n(n)))
+    def gpus_per_replica(self, n: int, gid: str | None) -> str:
+        """ "1 GPU per replica", "2 GPUs per replica" (was "2 GPU per replica"); a TPU's
+        chips (``gid``: :meth:`on`)."""
+        return (self.say(self.on("gpus_per_replica_one", gid)) if n == 1
+                else self.say(self.on("gpus_per_replica_many", gid), n=self.n(n)))
 
     def days(self, hours: float) -> str:
         """ " (75 GPU-days)" after a job of two days of GPU time or more, else nothing."""
@@ -1459,7 +1475,8 @@ class _W:
         """The hourly price of ``n`` GPUs at :meth:`basis`' offer ``b`` (``machine``: the
         GPUs of the machine :meth:`where` names), its date and its price warnings."""
         v, per, kind = b
-        self.out.more.append(self.say("gpu_count_rate_price", hour=self.usd(per * n),
+        self.out.more.append(self.say(self.on("gpu_count_rate_price", v.gpu),
+                                      hour=self.usd(per * n),
                                       n=self.n(n), price=self.usd(per),
                                       provider=self.where(v, machine), kind=self.kinds[kind]))
         self.out.more.append(self.say("price_date", date=self.view_date(v)))
@@ -1477,7 +1494,7 @@ class _W:
         hour, machines, v, key = got
         self.replicas_hour = hour  # (the cost answer's lead: counts.load_sized)
         self.out.more.append(self.say(
-            "gpu_count_rate_machines", hour=self.usd(hour), provider=v.provider,
+            self.on("gpu_count_rate_machines", gid), hour=self.usd(hour), provider=v.provider,
             machines=self.say("instance_one" if machines == 1 else "instances",
                               n=self.n(machines),
                               setup=self.setup(v.gpu_count, gid)),
@@ -1700,7 +1717,8 @@ class _W:
                     if f.gpu == gid and f.gpu_count > count), None)
         if row is None:
             return False
-        self.out.more.append(self.say("fits_takes", n=self.n(row.gpu_count),
+        self.out.more.append(self.say(self.on("fits_takes", gid, row.gpu_count),
+                                      n=self.n(row.gpu_count),
                                       gpu=self.gpu_name(gid), weights=r.weights,
                                       per=self.gib(row.per_gpu_gib)))
         return True
@@ -1874,7 +1892,8 @@ class _W:
                                ctx=self.n(ctx)))
         if r.fits_in_memory and r.gpu is not None and r.memory.per_gpu_gib > 0.9 * self.cap(r):
             free = max(0.0, 1 - r.memory.per_gpu_gib / self.cap(r))
-            self.warn(self.say("warn_headroom", used=self.gib(r.memory.per_gpu_gib),
+            self.warn(self.say(self.on("warn_headroom", r.gpu.id),
+                               used=self.gib(r.memory.per_gpu_gib),
                                cap=self.gib(self.cap(r)), pct=self.f.percent(free, 0)))
 
     def _weight_only(self, r: SizingResult) -> str | None:
@@ -2563,7 +2582,7 @@ def _kv_step_said(w: _W, again: SizingResult, r: SizingResult, setup: str) -> st
     before and after, and what it costs in quality (a smaller cost than quantizing the
     weights further)."""
     kv = again.kv_cache or ""
-    return w.say("fits_kv_step", kv=kv, how=_kv_how(w, again.engine, kv),
+    return w.say(w.on_sized("fits_kv_step", again), kv=kv, how=_kv_how(w, again.engine, kv),
                  setup=setup, weights=again.weights, need=w.gib(again.memory.per_gpu_gib),
                  cap=w.gib(w.cap(again)), tight=_tight_said(w, again),
                  kv_gib=w.gib(again.memory.per_gpu.kv_cache_gib),
@@ -2850,7 +2869,7 @@ def _fitting_precision(w: _W, r: SizingResult, gid: str, count: int, setup: str,
     if first is None:
         return None
     pid, again = first
-    w.out.more.append(w.say("speed_precision_note", p0=r.weights, p=pid, setup=setup,
+    w.out.more.append(w.say(w.on("speed_precision_note", gid), p0=r.weights, p=pid, setup=setup,
                             ctx=w.n(ctx), need=w.gib(r.memory.per_gpu_gib),
                             cap=w.gib(w.cap(r))))
     if (weight_only := w.weight_only_said(again, gid)) is not None:

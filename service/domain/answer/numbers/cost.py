@@ -151,14 +151,15 @@ def _stated_fit_lead(w: _W) -> None:
     r = w.size(gpu=gid, gpu_count=count, input_tokens=ctx, output_tokens=0)
     if r is None or r.gpu is None or r.runs is False:
         return
-    lead = w.say("fits_yes" if r.fits_in_memory else "fits_no", model=w.model.name,
+    lead = w.say(w.on("fits_yes" if r.fits_in_memory else "fits_no", gid), model=w.model.name,
                  weights=r.weights,
                  setup=w.setup(count, gid), need=w.gib(r.memory.per_gpu_gib),
                  cap=w.gib(w.cap(r)), ctx=w.n(ctx))
     row = next((f for f in sorted(r.fits_on, key=lambda f: f.gpu_count)
                 if f.gpu == gid and f.gpu_count > count), None)
     if not r.fits_in_memory and row is not None:
-        lead += " " + w.say("fits_takes", n=w.n(row.gpu_count), gpu=w.gpu_name(gid),
+        lead += " " + w.say(w.on("fits_takes", gid, row.gpu_count), n=w.n(row.gpu_count),
+                            gpu=w.gpu_name(gid),
                             weights=r.weights, per=w.gib(row.per_gpu_gib))
     w.out.more.insert(0, w.out.first)
     w.out.first = lead
@@ -690,8 +691,9 @@ def replicas_note(w: _W, gid: str, count: int, r: SizingResult, inp: int, out: i
                                                      "pipeline": whole_lay.pipeline})
     whole = (one.performance.max_throughput_tokens_per_s
              if one is not None and one.performance is not None else None)
-    return w.say("replicas_full_load", setup=w.setup(count, gid), replicas=w.replicas(lay.data),
-                 per_replica=w.gpus_per_replica(per), gpus=w.n(count),
+    return w.say(w.on("replicas_full_load", gid), setup=w.setup(count, gid),
+                 replicas=w.replicas(lay.data),
+                 per_replica=w.gpus_per_replica(per, gid), gpus=w.n(count),
                  whole=w.n(whole or 0))
 
 

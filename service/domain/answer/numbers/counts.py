@@ -124,7 +124,7 @@ def _gpu_count(w: _W) -> None:
                     common = {"setup": w.setup(have, gid), "users": w.n(users),
                               "model": w.model.name, "weights": r.weights, "n": w.n(n),
                               "gpu": w.gpu_name(gid), "replicas": w.replicas(replicas),
-                              "per_replica": w.gpus_per_replica(per), "batch": w.n(batch),
+                              "per_replica": w.gpus_per_replica(per, gid), "batch": w.n(batch),
                               "ctx": w.n(ctx + _out(w))}
                     if w.sub == "need":
                         # "do I need 2 H100 for 100 users?": a No only when fewer than 2 do;
@@ -159,7 +159,7 @@ def _gpu_count(w: _W) -> None:
                 w.out.first = w.say("gpu_count_users", users=w.n(users), model=w.model.name,
                                     weights=r.weights, n=w.n(n), gpu=w.gpu_name(gid),
                                     replicas=w.replicas(replicas),
-                                    per_replica=w.gpus_per_replica(per),
+                                    per_replica=w.gpus_per_replica(per, gid),
                                     batch=w.n(batch), ctx=w.n(ctx + _out(w)))
                 w.ask("gpu_count", n, "GPUs")
                 _users_replica(w, gid, users, ctx, got)
@@ -245,7 +245,7 @@ def _no_price(w: _W, gid: str) -> None:
     after the count, never another GPU's price (the count answer said nothing of the price
     asked; buyer audit 25b #6)."""
     if not w.offers_for(gid) and gid not in w.region_missed:
-        w.out.more.append(w.say("no_price", gpu=w.gpu_name(gid)))
+        w.out.more.append(w.say(w.on("no_price", gid), gpu=w.gpu_name(gid)))
 
 
 def _count_unlisted(w: _W, gid: str, ctx: int) -> SizingResult | None:
@@ -721,7 +721,7 @@ def _targets_sized(w: _W, gid: str, users: int) -> bool:
     w.record(msgspec.structs.replace(r, weights=weights), ctx + out)
     w.out.first = w.say("gpu_count_targets_sized", users=w.n(users), targets=w.targets_said(),
                         model=m.name, weights=weights, n=w.n(n), gpu=w.gpu_name(gid),
-                        replicas=w.replicas(k), per_replica=w.gpus_per_replica(width),
+                        replicas=w.replicas(k), per_replica=w.gpus_per_replica(width, gid),
                         tps=w.rate(q.output_tokens_per_s_per_user or 0.0),
                         s=w.n((q.time_to_first_token_ms or 0.0) / 1000, 1))
     w.ask("gpu_count", n, "GPUs")
@@ -780,7 +780,7 @@ def _layout(w: _W, o: Option) -> str:
         return f" ({w.option_setup(o)})"
     if o.fit.replicas_per_node > 1:
         return (f" ({w.replicas(o.fit.replicas_per_node)}, "
-                f"{w.gpus_per_replica(o.fit.gpus_per_replica)})")
+                f"{w.gpus_per_replica(o.fit.gpus_per_replica, o.offer.gpu)})")
     return ""
 
 
@@ -958,7 +958,7 @@ def _users_targets_lead(w: _W, gid: str, users: int, ctx: int,
             return False
         o = None
         w.out.first = w.say("gpu_count_users_targets_sized", **common, n=w.n(lead),
-                            replicas=w.replicas(k), per_replica=w.gpus_per_replica(width),
+                            replicas=w.replicas(k), per_replica=w.gpus_per_replica(width, gid),
                             tps=w.rate(mq.output_tokens_per_s_per_user or 0.0),
                             s=w.n((mq.time_to_first_token_ms or 0.0) / 1000, 1))
     w.ask("gpu_count", lead, "GPUs")
@@ -970,7 +970,7 @@ def _users_targets_lead(w: _W, gid: str, users: int, ctx: int,
     if lead > n:
         w.out.more.append(w.say("gpu_count_users_memory", n=w.n(n), gpu=w.gpu_name(gid),
                                 replicas=w.replicas(replicas),
-                                per_replica=w.gpus_per_replica(per), batch=w.n(batch),
+                                per_replica=w.gpus_per_replica(per, gid), batch=w.n(batch),
                                 ctx=w.n(ctx + _out(w)), tps=w.rate(tps),
                                 s=w.n(ttft / 1000, 1)))
     if o is None:  # (a month asked: said right after the count)
@@ -1060,7 +1060,7 @@ def _users_level(w: _W, gid: str, users: int, ctx: int, got: tuple[int, int, int
     n, k, width, q = met
     w.out.more.append(w.say("gpu_count_users_miss", missed=missed, n=w.n(n),
                             gpu=w.gpu_name(gid), replicas=w.replicas(k),
-                            per_replica=w.gpus_per_replica(width),
+                            per_replica=w.gpus_per_replica(width, gid),
                             tps=w.rate(q.output_tokens_per_s_per_user or 0.0),
                             s=w.n((q.time_to_first_token_ms or 0.0) / 1000, 1)))
     return True
@@ -1090,7 +1090,7 @@ def _users_closest_said(w: _W, gid: str, users: int, ctx: int, got: tuple[int, i
                   min=w.n(math.floor(tps * 10 ** d) / 10 ** d, d),
                   max=w.n(math.ceil(ttft / 1000)))
     w.out.more.append(w.say("gpu_count_users_miss_closest", n=w.n(n), gpu=w.gpu_name(gid),
-                            replicas=w.replicas(k), per_replica=w.gpus_per_replica(width),
+                            replicas=w.replicas(k), per_replica=w.gpus_per_replica(width, gid),
                             tps=w.rate(tps), s=w.n(ttft / 1000, 1), relax=relax))
 
 
@@ -1364,7 +1364,7 @@ def _gpu_count_tokens(w: _W, gid: str | None, month: bool = True) -> bool:
         n = o.offer.gpu_count * o.nodes
         ranked = w.lead_rank(o, rec.options[1:], said="rank_cheaper_listed_short")
         which = w.say("gpu_count_tokens_ranked" if ranked
-                      else "gpu_count_tokens_cheapest_gpu" if gid is not None
+                      else w.on("gpu_count_tokens_cheapest_gpu", gid) if gid is not None
                       else "gpu_count_tokens_cheapest", **(ranked or {}))
         w.out.first = w.say("gpu_count_tokens", **said, weights=o.weights, n=w.n(n),
                             gpu=o.offer.gpu_name, which=which,
@@ -1831,7 +1831,8 @@ def _rate_recs_lead(w: _W, gid: str, inp: int, out: int, got: RateSetups) -> boo
         w.out.more.append(w.say("gpu_count_rate_load", ttft=w.n(p.time_to_first_token_ms),
                                 tps=w.rate(p.decode_tokens_per_s_per_user)))
     w.out.more.append(w.say(
-        "gpu_count_rate_recs_price", hour=w.usd(o.cost.per_hour_usd), provider=o.offer.provider,
+        w.on("gpu_count_rate_recs_price", o.offer.gpu), hour=w.usd(o.cost.per_hour_usd),
+        provider=o.offer.provider,
         machines=w.say("instance_one" if o.nodes == 1 else "instances", n=w.n(o.nodes),
                        setup=w.setup(o.offer.gpu_count, gid)),
         gpus=w.n(n), price=w.usd(o.cost.per_hour_usd / n), kind=w.kinds[o.pricing_model]))

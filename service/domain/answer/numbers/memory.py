@@ -285,7 +285,7 @@ def _nodes_needed(w: _W, r: SizingResult, ctx: int, users: int | None) -> str | 
         if at is None or at.gpu is None or at.runs is False:
             return None
         if at.fits_in_memory:
-            return w.say("nofit_nodes", n=w.n(n), gpu=w.gpu_name(NODES_GPU),
+            return w.say(w.on("nofit_nodes", NODES_GPU), n=w.n(n), gpu=w.gpu_name(NODES_GPU),
                          nodes=w.n(nodes), per_node=w.setup(NODE_GPUS, NODES_GPU),
                          per=w.gib(at.memory.per_gpu_gib), cap=w.gib(w.cap(at)))
     return None
@@ -323,7 +323,7 @@ def _memory_on(w: _W, gid: str, named: str | None, ctx: int, users: int | None,
     at = "" if r.weights == total.weights else w.say("memory_on_at", weights=r.weights)
     everywhere = _refused_everywhere(w, r) if key == "memory_on_cannot_run" else None
     setup = named or w.setup(count, gid)
-    w.out.more.append(w.say(key + ("" if everywhere is None else "_engine"),
+    w.out.more.append(w.say(w.on(key + ("" if everywhere is None else "_engine"), gid),
                             setup=setup, at=at,
                             need=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r)),
                             weights=r.weights, engine=r.engine, limit=w.n(limit or 0),
@@ -370,7 +370,7 @@ def _memory_left(w: _W, gid: str, named: str | None) -> bool:
         return False
     tokens = count * left * _BYTES_PER_GIB / r.kv_cache_bytes_per_token
     w.record(r, ctx)
-    w.out.first = w.say("memory_left", model=w.model.name, weights=r.weights,
+    w.out.first = w.say(w.on("memory_left", gid), model=w.model.name, weights=r.weights,
                         setup=named or w.setup(count, gid), left=w.gib(left), cap=w.gib(cap),
                         gb=w.n(w.reg.gpus[gid].memory_gb), w=w.gib(p.weights_gib),
                         rest=w.gib(rest))
@@ -495,7 +495,8 @@ def _memory_per_gpu(w: _W, gid: str, named: str | None) -> bool:
         return False
     w.record(r, ctx)
     layout = _layout_words(w, r, count)
-    w.out.first = w.say("memory_per_gpu" if r.fits_in_memory else "memory_per_gpu_no",
+    w.out.first = w.say(w.on("memory_per_gpu" if r.fits_in_memory else "memory_per_gpu_no",
+                             gid),
                         model=w.model.name, weights=r.weights, setup=named or w.setup(count, gid),
                         per=w.gib(r.memory.per_gpu_gib), layout=layout,
                         total=w.gib(r.memory.total_gib), ctx=w.n(ctx), cap=w.gib(w.cap(r)),
@@ -534,7 +535,7 @@ def _memory_count(w: _W, gid: str, named: str | None) -> bool:
         return False
     w.record(r, ctx)
     layout = _layout_words(w, r, count)
-    w.out.first = w.say("memory_count", model=w.model.name, weights=r.weights,
+    w.out.first = w.say(w.on("memory_count", gid), model=w.model.name, weights=r.weights,
                         setup=named if named and count == 1 else w.setup(count, gid),
                         total=w.gib(r.memory.total_gib), layout=layout, ctx=w.n(ctx),
                         n=w.n(count), gpu=w.gpu_name(gid), per=w.gib(r.memory.per_gpu_gib),
@@ -566,10 +567,12 @@ def _need_count(w: _W, gid: str, n: int, ctx: int) -> bool:
               "need": w.gib(r.memory.per_gpu_gib), "cap": w.gib(w.cap(r)), "ctx": w.n(ctx),
               "n": w.n(n), "gpu": w.gpu_name(gid)}
     if k < n:
-        w.out.first = w.say("fits_need_no", max_ctx=w.n(r.max_context_tokens or ctx), **common)
+        w.out.first = w.say(w.on("fits_need_no", gid), max_ctx=w.n(r.max_context_tokens or ctx),
+                            **common)
     else:
-        w.out.first = w.say("fits_need_yes" if k == n else "fits_need_more", **common)
-    w.ask("gpu_count", k, "GPUs", yes=k >= n)
+        w.out.first = w.say(w.on("fits_need_yes" if k == n else "fits_need_more", gid),
+                            **common)
+    w.ask("gpu_count", k, w.count_unit(gid), yes=k >= n)
     w.sized_warnings(r, ctx)
     return True
 
@@ -624,7 +627,7 @@ def _fits(w: _W) -> None:
     if limit is not None:
         # past the model's own limit no engine takes the request, whatever the memory or
         # the GPU: the limit is the answer (a smaller precision or more GPUs change nothing)
-        w.out.first = w.say("fits_over_context", model=w.model.name, limit=w.n(limit),
+        w.out.first = w.say(w.on("fits_over_context", gid), model=w.model.name, limit=w.n(limit),
                             ctx=w.n(ctx), setup=setup, weights=r.weights,
                             need=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r)))
         w.ask("per_gpu_gib", r.memory.per_gpu_gib, "GiB", yes=False)
@@ -749,11 +752,12 @@ def _fit_yes(w: _W, r: SizingResult, ctx: int, setup: str) -> str:
     cap = w.cap(r)
     common = {"model": w.model.name, "weights": r.weights, "setup": setup,
               "need": w.gib(r.memory.per_gpu_gib), "cap": w.gib(cap), "ctx": w.n(ctx)}
+    gid = r.gpu.id if r.gpu is not None else None
     if r.memory.per_gpu_gib <= cap * (1 - _SERVE_HEADROOM):
-        return w.say("fits_yes", **common)
+        return w.say(w.on("fits_yes", gid), **common)
     n = r.max_batch_size or 0
     room = w.say("fits_tight_room", requests=w.requests(n, "count"), ctx=w.n(ctx)) if n else ""
-    return w.say("fits_yes_tight", free=w.gib(max(cap - r.memory.per_gpu_gib, 0.0)),
+    return w.say(w.on("fits_yes_tight", gid), free=w.gib(max(cap - r.memory.per_gpu_gib, 0.0)),
                  pct=w.f.percent(_SERVE_HEADROOM, 0), room=room, **common)
 
 
@@ -786,7 +790,7 @@ def _roomy_setup(w: _W, r: SizingResult, gid: str, count: int, ctx: int,
                         weights=r.weights)
             if (at is not None and at.gpu is not None and at.fits and at.runs is not False
                     and at.memory.per_gpu_gib <= w.cap(at) * (1 - _SERVE_HEADROOM)):
-                return w.say("fits_tight_alt", setup=w.setup(k, gid),
+                return w.say(w.on("fits_tight_alt", gid), setup=w.setup(k, gid),
                              need=w.gib(at.memory.per_gpu_gib), cap=w.gib(w.cap(at)))
         k *= 2
     return None
@@ -855,7 +859,7 @@ def _engine_not_on_gpu(w: _W, r: SizingResult, gid: str, count: int, ctx: int,
         if not alt.fits_in_memory:  # (inserted first: its sentence follows the engine's)
             _smaller_precisions(w, gid, count, ctx, alt, setup, engine=alt.engine)
         w.out.more.insert(0, w.say(
-            "fits_engine_alt" if alt.fits_in_memory else "fits_engine_alt_nofit",
+            w.on("fits_engine_alt" if alt.fits_in_memory else "fits_engine_alt_nofit", gid),
             alt=w.engine_name(alt.engine), model=w.model.name, weights=alt.weights,
             setup=setup, need=w.gib(alt.memory.per_gpu_gib), cap=w.gib(w.cap(alt))))
     if r.fits_on:
@@ -886,7 +890,8 @@ def _nearest_that_runs(w: _W, r: SizingResult, gid: str, count: int, ctx: int,
             else None
         if other is not None:
             w.out.more.insert(0, w.say(
-                "fits_engine_alt" if other.fits_in_memory else "fits_engine_alt_nofit",
+                w.on("fits_engine_alt" if other.fits_in_memory else "fits_engine_alt_nofit",
+                     gid),
                 alt=w.engine_name(other.engine), model=w.model.name, weights=other.weights,
                 setup=w.setup(count, gid), need=w.gib(other.memory.per_gpu_gib),
                 cap=w.gib(w.cap(other))))
@@ -895,7 +900,8 @@ def _nearest_that_runs(w: _W, r: SizingResult, gid: str, count: int, ctx: int,
                    weights=near.id, engine=r.engine)
     if again is None or again.runs is False or again.gpu is None:
         return
-    w.out.more.insert(0, w.say("fits_near" if again.fits_in_memory else "fits_near_nofit",
+    w.out.more.insert(0, w.say(w.on("fits_near" if again.fits_in_memory
+                                    else "fits_near_nofit", gid),
                                near=near.id, engine=w.engine_name(r.engine),
                                need=w.gib(again.memory.per_gpu_gib), cap=w.gib(w.cap(again))))
 
@@ -967,7 +973,7 @@ def _max_context(w: _W) -> None:
         r.max_context_tokens) else None
     w.record(at or r, r.max_context_tokens or 0)
     if not r.max_context_tokens:
-        w.out.first = w.say("max_context_none", model=w.model.name, weights=r.weights,
+        w.out.first = w.say(w.on("max_context_none", gid), model=w.model.name, weights=r.weights,
                             setup=setup, need=w.gib(r.memory.per_gpu_gib),
                             cap=w.gib(w.cap(r)))
         w.ask("max_context_tokens", 0, "tokens", yes=False)
@@ -1058,7 +1064,7 @@ def _max_concurrency_at(w: _W) -> None:
         key = ("fits_cannot_run" if refused and r.fits_in_memory
                else "fits_cannot_run_nofit" if refused else "fits_no")
         everywhere = _refused_everywhere(w, r) if refused else None
-        w.out.first = w.say(key + ("" if everywhere is None else "_engine"),
+        w.out.first = w.say(w.on(key + ("" if everywhere is None else "_engine"), gid),
                             model=w.model.name, weights=r.weights, setup=setup,
                             need=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r)),
                             ctx=w.n(inp + _out(w)), engine=r.engine, runs=everywhere or "")
@@ -1186,13 +1192,13 @@ def _concurrency_replicas(w: _W, gid: str, count: int, r: SizingResult, inp: int
                 kv_cache=w.st.kv_cache) if each > 1 else None
     w.record(at if at is not None and at.fits_in_memory else one, inp + _out(w))
     w.out.first = w.say("max_concurrency_replicas", setup=w.setup(count, gid),
-                        replicas=w.replicas(k), per_replica=w.gpus_per_replica(per),
+                        replicas=w.replicas(k), per_replica=w.gpus_per_replica(per, gid),
                         model=w.model.name, weights=one.weights, n=w.n(n), each=w.n(each),
                         held=w.n(one.max_batch_size_in_memory or 0),
                         adm=w.n(q.max_concurrency or one.max_batch_size_in_memory or 0),
                         ctx=w.n(inp + _out(w)), inp=w.n(inp), out=w.n(_out(w)))
     w.ask("max_batch_size", n, "requests")
-    w.out.more.append(w.say("concurrency_replicas_more",
+    w.out.more.append(w.say(w.on("concurrency_replicas_more", gid),
                             thr=w.n(k * q.max_throughput_tokens_per_s), gpus=w.n(count),
                             whole=w.n(whole),
                             whole_thr=w.n(p.max_throughput_tokens_per_s or 0 if p else 0)))

@@ -735,9 +735,10 @@ def _gpu_usd(w: _W, price: float) -> str:
     return w.f.money(price, 3 if round(price, 2) != round(price, 3) else 2)
 
 
-def _idle(w: _W, n: int) -> str:
-    """ "1 GPU idle", "3 GPUs idle" (in the answer's language)."""
-    return w.say("idle_one") if n == 1 else w.say("idle_many", n=w.n(n))
+def _idle(w: _W, n: int, gid: str | None) -> str:
+    """ "1 GPU idle", "3 GPUs idle" (in the answer's language; a TPU's chips, ``gid``'s
+    words: :meth:`_W.on`)."""
+    return w.say(w.on("idle_one", gid)) if n == 1 else w.say(w.on("idle_many", gid), n=w.n(n))
 
 
 def _separable(w: _W, count: int) -> bool:
@@ -790,12 +791,13 @@ def _one_machine_alt(w: _W, v: OfferView, hour: float, kind: str, count: int,
             else "one_machine_link_pcie" if v.interconnect == "pcie" else "")
     rented = _instances(v, count) * v.gpu_count
     said = {"hour": w.usd(hour), "price": _gpu_usd(w, hour / rented), "kind": w.kinds[kind],
-            "idle": f", {_idle(w, rented - count)}" if rented > count else ""}
+            "idle": f", {_idle(w, rented - count, v.gpu)}" if rented > count else ""}
     if total is not None and job_h:
-        cost = w.say("one_machine_alt_total", total=w.usd(total), hours=w.duration(job_h),
-                     **said)
+        cost = w.say(w.on("one_machine_alt_total", v.gpu), total=w.usd(total),
+                     hours=w.duration(job_h), **said)
     else:
-        cost = w.say("one_machine_alt_month" if lead_month else "one_machine_alt_hour",
+        cost = w.say(w.on("one_machine_alt_month" if lead_month else "one_machine_alt_hour",
+                          v.gpu),
                      month=w.usd(hour * w.month_hours()), usage=w.usage(), **said)
     if v.stale or v.suspect:
         w.price_warnings(v)
@@ -821,7 +823,7 @@ def _gpu_price(w: _W, gid: str) -> None:
         if not w.offers_for(gid) and gid not in w.region_missed:
             # a GPU the registry knows but no offer lists (a TPU, a Gaudi): said so, never
             # another GPU's price
-            w.out.first = w.say("no_price", gpu=w.gpu_name(gid))
+            w.out.first = w.say(w.on("no_price", gid), gpu=w.gpu_name(gid))
         return
     v, per, kind = b
     hours = w.month_hours()
@@ -836,8 +838,8 @@ def _gpu_price(w: _W, gid: str) -> None:
     if node is not None:
         v, hour, kind = node
         key = "cost_machine_month" if lead_month else "cost_machine_hour"
-        w.out.first = w.say(key, n=w.n(count), gpu=w.gpu_name(gid), hour=w.usd(hour),
-                            provider=v.provider, per=_gpu_usd(w, hour / count),
+        w.out.first = w.say(w.on(key, gid), n=w.n(count), gpu=w.gpu_name(gid),
+                            hour=w.usd(hour), provider=v.provider, per=_gpu_usd(w, hour / count),
                             kind=w.kinds[kind], month=w.usd(hour * hours), usage=w.usage(),
                             spot=_suspect_said(w, v) + spot)
     elif count > 1:
@@ -848,9 +850,10 @@ def _gpu_price(w: _W, gid: str) -> None:
         # for 5 A100 was "5 times $1.78", of an 8-GPU machine at $1.115 per GPU)
         key = ("cost_many_month" if lead_month else "cost_many_hour") if rented == count else (
             "cost_whole_month" if lead_month else "cost_whole_hour")
-        w.out.first = w.say(key, n=w.n(count), gpu=w.gpu_name(gid), hour=w.usd(hour),
-                            price=_gpu_usd(w, machine_gpu), provider=w.where(v, count),
-                            kind=w.kinds[kind], idle=_idle(w, rented - count),
+        w.out.first = w.say(w.on(key, gid), n=w.n(count), gpu=w.gpu_name(gid),
+                            hour=w.usd(hour), price=_gpu_usd(w, machine_gpu),
+                            provider=w.where(v, count),
+                            kind=w.kinds[kind], idle=_idle(w, rented - count, gid),
                             month=w.usd(hour * hours), usage=w.usage(),
                             spot=_suspect_said(w, v) + spot)
     else:
@@ -859,7 +862,7 @@ def _gpu_price(w: _W, gid: str) -> None:
         # a price the catalog doubts (trust: suspect) leads only with its doubt said (audit
         # buyer24b #10: AWS's $6.88/GPU-h led "cheapest H100 in us-east", flagged suspect
         # only in the trailing warnings)
-        w.out.first = w.say(key, gpu=w.gpu_name(gid), price=w.usd(per),
+        w.out.first = w.say(w.on(key, gid), gpu=w.gpu_name(gid), price=w.usd(per),
                             provider=w.where(v, share=True),
                             kind=w.kinds[kind], month=w.usd(per * hours), usage=w.usage(),
                             spot=_suspect_said(w, v) + spot)
@@ -1041,8 +1044,8 @@ def _variants_price(w: _W, gid: str) -> None:
             rented, machine_gpu = _rented(b[0], b[1], count)
             if count > 1:
                 # several GPUs: their price and the machine's own price per GPU
-                idle = f", {_idle(w, rented - count)}" if rented > count else ""
-                notes.append(w.say("gpu_variants_other_many", gpu=w.gpu_name(g),
+                idle = f", {_idle(w, rented - count, g)}" if rented > count else ""
+                notes.append(w.say(w.on("gpu_variants_other_many", g), gpu=w.gpu_name(g),
                                    n=w.n(count), hour=w.usd(b[1] * count),
                                    price=_gpu_usd(w, machine_gpu), idle=idle,
                                    provider=w.where(b[0], count), kind=w.kinds[b[2]]))
@@ -1524,10 +1527,11 @@ def _month_total(w: _W, gid: str, count: int | None = None) -> bool:
                        note=said["egress_note"])
     setup = w.setup(o.gpu_count, gid)
     if o.gpu_count > count:  # the extra GPUs of the machine rented whole, said
-        setup = w.say("setup_whole_idle", setup=setup, idle=_idle(w, o.gpu_count - count))
+        setup = w.say("setup_whole_idle", setup=setup, idle=_idle(w, o.gpu_count - count, gid))
     elif o.gpu_count < count:  # machines that make up the count: "2 × H100 at runpod, 2
         setup = w.setup(count, gid)  # machines of 1 × H100 ..." (w.where)
-    w.out.first = w.say("cost_job_total" if job_h else "cost_month_total", total=w.usd(total),
+    w.out.first = w.say(w.on("cost_job_total" if job_h else "cost_month_total", gid),
+                        total=w.usd(total),
                         setup=setup,
                         usage=w.usage(), hours=w.duration(job_h) if job_h else "",
                         provider=w.where(o, count) if o.gpu_count < count else o.provider,
@@ -1795,7 +1799,7 @@ def _layout_why(w: _W, m: _LayoutMiss) -> str:
     """Why a machine that holds the load as one pipeline was left out: the layout the
     recommendations ranked and its need, then the pipeline /v1/sizing fits it as."""
     return w.say("left_out_layout", replicas=w.replicas(m.replicas),
-                 per_replica=w.gpus_per_replica(m.per), need=w.gib(m.need_gib),
+                 per_replica=w.gpus_per_replica(m.per, None), need=w.gib(m.need_gib),
                  limit=w.gib(m.limit_gib), room=w.n(m.room_pct) + "%", stages=w.n(m.stages),
                  free=w.n(m.free_pct, 1) + "%")
 

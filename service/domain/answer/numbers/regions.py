@@ -228,15 +228,15 @@ def _regions(w: _W) -> None:
         _dated(w, [r[2] for r in shown])
 
 
-def _sizes(w: _W, counts: list[int]) -> str:
-    """The machine sizes a provider offers: "single-GPU machines", "8-GPU machines",
-    "machines of 1, 4 or 8 GPUs"."""
+def _sizes(w: _W, counts: list[int], gid: str) -> str:
+    """The machine sizes a provider offers of ``gid``: "single-GPU machines", "8-GPU
+    machines", "machines of 1, 4 or 8 GPUs" (a TPU's in chips)."""
     if counts == [1]:
-        return w.say("providers_sizes_single")
+        return w.say(w.on("providers_sizes_single", gid))
     if len(counts) == 1:
-        return w.say("providers_sizes_one", n=w.n(counts[0]))
+        return w.say(w.on("providers_sizes_one", gid), n=w.n(counts[0]))
     said = [w.n(c) for c in counts]
-    return w.say("providers_sizes", sizes=w.say("region_gpus_or", a=", ".join(said[:-1]),
+    return w.say(w.on("providers_sizes", gid), sizes=w.say("region_gpus_or", a=", ".join(said[:-1]),
                                                 b=said[-1]))
 
 
@@ -261,7 +261,8 @@ def gpu_providers(w: _W) -> bool:
     named = (w.say("region_gpus_or", a=", ".join(names[:-1]), b=names[-1])
              if len(names) > 1 else names[0])
     if not by:
-        w.out.first = w.say("no_price", gpu=named)
+        w.out.first = w.say(w.on("no_price", cards[0]) if all(map(w.chips, cards))
+                            else "no_price", gpu=named)
         w.ask("gpu_providers", 0, "providers")
         return True
     rows: list[tuple[bool, float, str, OfferView, str, list[int], int]] = []
@@ -289,10 +290,10 @@ def gpu_providers(w: _W) -> bool:
         if (v.stale or v.suspect) and i < ROWS_MAX:
             w.price_warnings(v)  # a price quoted in the answer: one past the list is not
         said.append(w.say(
-            "providers_row", provider=provider,
+            w.on("providers_row", v.gpu), provider=provider,
             price=w.f.money(per, 3 if round(per, 2) != round(per, 3) else 2),
             kind=w.kinds[kind], card=", " + w.gpu_name(v.gpu) if several else "", flag=flag,
-            sizes=_sizes(w, counts),
+            sizes=_sizes(w, counts, v.gpu),
             offers=w.say("providers_offers_one") if n == 1
             else w.say("providers_offers", n=w.n(n))))
         # every provider in the numbers (numbers.recommendations: the offer its row quotes),

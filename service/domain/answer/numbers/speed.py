@@ -155,7 +155,8 @@ def _precision_pick(w: _W) -> bool:
         # none of them: the model's own "no", then the smaller (GGUF) precisions that fit or
         # what the smallest still needs, and the GPUs its own precision takes
         w.record(own, inp + out)
-        w.out.first = w.say("fits_no", model=w.model.name, weights=own.weights, setup=setup,
+        w.out.first = w.say(w.on("fits_no", gid), model=w.model.name, weights=own.weights,
+                            setup=setup,
                             need=w.gib(own.memory.per_gpu_gib), cap=w.gib(w.cap(own)),
                             ctx=w.n(inp + out))
         w.out.computed = True
@@ -169,7 +170,8 @@ def _precision_pick(w: _W) -> bool:
     room, tps = _room_words(w, inp + out), _tps_words(w)
 
     w.record(best, inp + out)
-    w.out.first = w.say("speed_precision_pick" if native(best) else "speed_precision_pick_as",
+    w.out.first = w.say(w.on("speed_precision_pick" if native(best)
+                             else "speed_precision_pick_as", gid),
                         p=best.weights, model=w.model.name, setup=setup,
                         need=w.gib(best.memory.per_gpu_gib), cap=w.gib(w.cap(best)),
                         room=room(best), tps=tps(best))
@@ -188,7 +190,7 @@ def _precision_pick(w: _W) -> bool:
         if r in fit:
             continue
         items.append(w.say("precision_item_norun", p=r.weights) if r.runs is False else
-                     w.say("precision_item_nofit", p=r.weights,
+                     w.say(w.on("precision_item_nofit", gid), p=r.weights,
                            need=w.gib(r.memory.per_gpu_gib)))
     if items:
         w.out.more.append(w.say("precision_others", setup=setup, list="; ".join(items)))
@@ -278,7 +280,7 @@ def _gguf_fallback(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp
         if (got is None or not got.fits_in_memory or got.runs is False or got.performance is None
                 or not got.performance.decode_tokens_per_s):
             continue
-        w.out.more.append(w.say("speed_precision_note", p0=r.weights, p=pid, setup=setup,
+        w.out.more.append(w.say(w.on("speed_precision_note", gid), p0=r.weights, p=pid, setup=setup,
                                 ctx=w.n(inp + out), need=w.gib(r.memory.per_gpu_gib),
                                 cap=w.gib(w.cap(r))))
         return got
@@ -318,7 +320,8 @@ def _gguf_pick(w: _W, gid: str, count: int, inp: int, out: int, own: SizingResul
                         room=room(best), tps=tps(best))
     w.ask("precision_bits", int(get_precision(best.weights).bits_linear), "bits")
     served = [w.say("precision_item_norun", p=r.weights) if r.runs is False else
-              w.say("precision_item_nofit", p=r.weights, need=w.gib(r.memory.per_gpu_gib))
+              w.say(w.on("precision_item_nofit", gid), p=r.weights,
+                    need=w.gib(r.memory.per_gpu_gib))
               for r in sized[1:]]
     if served:
         w.out.more.append(w.say("precision_none_engine", engine=w.engine_name(own.engine),
@@ -458,7 +461,8 @@ def _precision_vs(w: _W) -> bool:
         if r.runs is False:
             return w.say("precision_item_norun", p=label(r))
         if not usable(r):
-            return w.say("precision_item_nofit", p=label(r), need=w.gib(r.memory.per_gpu_gib))
+            return w.say(w.on("precision_item_nofit", gid), p=label(r),
+                         need=w.gib(r.memory.per_gpu_gib))
         s = w.reg.kernels.supported(r.engine, get_precision(r.weights), gpu)
         loaded = {} if load is None else {"at": at(r)}
         if s.status == "ok":
@@ -824,7 +828,7 @@ def _node_price_beside(w: _W) -> None:
         return
     v, hour, kind = b
     w.out.more[:0] = [
-        w.say("cost_machine_hour", n=w.n(n), gpu=w.gpu_name(gid), hour=w.usd(hour),
+        w.say(w.on("cost_machine_hour", gid), n=w.n(n), gpu=w.gpu_name(gid), hour=w.usd(hour),
               provider=v.provider, per=_gpu_usd(w, hour / n), kind=w.kinds[kind],
               month=w.usd(hour * w.month_hours()), usage=w.usage(),
               spot=_machine_doubt(w, v, n)),
@@ -1073,8 +1077,8 @@ def _speed_answer(w: _W) -> None:
         _prefill_time(w, r, setup, inp)
         return
     if not r.fits_in_memory or p is None or p.decode_tokens_per_s is None:
-        w.out.first = w.say("fits_no", model=w.model.name, weights=r.weights, setup=setup,
-                            need=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r)),
+        w.out.first = w.say(w.on("fits_no", gid), model=w.model.name, weights=r.weights,
+                            setup=setup, need=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r)),
                             ctx=w.n(inp + out))
         w.ask("decode_tokens_per_s", 0, "tokens/s", yes=False)
         if r.fits_on:
@@ -1441,10 +1445,10 @@ def _speed_rate(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: i
     total, k, most_k = ((got.gpus, got.per, got.most_requests_per_s) if got is not None
                         else (setups_for(rate, most) * count, count, most))
     n = total // k
-    need = (w.say("speed_rate_need_same", n=w.n(n), gpus=w.n(total),
+    need = (w.say(w.on("speed_rate_need_same", gid), n=w.n(n), gpus=w.n(total),
                   pct=f"{HEADROOM_LOAD:.0%}") if k == count else
             # one setup said so ("1 setups" was said: audit regress6 #15)
-            w.say("speed_rate_need_other_one" if n == 1 else "speed_rate_need_other",
+            w.say(w.on("speed_rate_need_other_one" if n == 1 else "speed_rate_need_other", gid),
                   n=w.n(n), setup=w.setup(k, gid), gpus=w.n(total),
                   pct=f"{HEADROOM_LOAD:.0%}", most=_rps(w, most_k)))
     w.out.first = w.say("speed_rate_no" if w.sub == "rate" else "speed_rate_over",
@@ -2398,7 +2402,7 @@ def _latency_layout(w: _W, r: SizingResult, gid: str, count: int, inp: int, out:
 def _layout_as(w: _W, r: SizingResult, count: int, key: str) -> str:
     """", run as 2 replicas of 2 GPUs each (tensor parallel 2)," after the setup of a
     latency's lead (``key`` the connector's message), "" on one GPU."""
-    named = w.layout_named(r.layout, count)
+    named = w.layout_named(r.layout, count, r.gpu.id if r.gpu is not None else None)
     return w.say(key, layout=named) if named else ""
 
 
@@ -2412,8 +2416,9 @@ def _own_layout(w: _W, own: SizingResult, r: SizingResult, count: int) -> None:
     value = p.time_per_output_token_ms if w.sub == "tpot" else p.time_to_first_token_ms
     if not value:
         return
-    w.out.more.append(w.say(f"speed_layout_best_{w.sub}", layout=w.layout_named(own.layout,
-                                                                                  count),
+    gid = own.gpu.id if own.gpu is not None else None
+    w.out.more.append(w.say(f"speed_layout_best_{w.sub}",
+                            layout=w.layout_named(own.layout, count, gid),
                             value=w.n(value, 1 if w.sub == "tpot" else 0),
                             slack=w.n(LOAD_SLACK, 1)))
 
@@ -2554,7 +2559,7 @@ def _speed_users(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: 
         if got is not None:
             w.out.more.append(w.say("speed_users_need", users=w.n(users), n=w.n(got[0]),
                                     gpu=w.gpu_name(gid), replicas=w.replicas(got[1]),
-                                    per_replica=w.gpus_per_replica(got[2])))
+                                    per_replica=w.gpus_per_replica(got[2], gid)))
         _users_lower(w, r, gid, count, setup, inp, out, users)
     if r.fits_in_memory:
         # (the whole load's figures, the wait of those past max_num_seqs in the first token)
@@ -2667,7 +2672,8 @@ def _speed_other_engine(w: _W, r: SizingResult, gid: str, count: int, setup: str
             w.out.more.append(w.say("fits_engine_alt_none", model=w.model.name,
                                     gpu=w.gpu_name(gid)))
         else:
-            w.out.more.append(w.say("fits_engine_alt_nofit", alt=w.engine_name(alt.engine),
+            w.out.more.append(w.say(w.on("fits_engine_alt_nofit", gid),
+                                    alt=w.engine_name(alt.engine),
                                     model=w.model.name, weights=alt.weights, setup=setup,
                                     need=w.gib(alt.memory.per_gpu_gib), cap=w.gib(w.cap(alt))))
     for x in r.warnings:

@@ -288,8 +288,9 @@ def _headroom_line(w: _W, r: SizingResult, stated: bool = False) -> None:
         return
     # over several machines as the sizing timed it (one machine of 16 x A100 is one node)
     several = any(a.name == "multi_node" for a in r.assumptions)
-    w.out.more.append(w.say("train_plan_headroom" if several else
-                            "train_asked_headroom" if stated else "train_count_headroom",
+    w.out.more.append(w.say(w.on_sized("train_plan_headroom" if several else
+                                       "train_asked_headroom" if stated
+                                       else "train_count_headroom", r),
                             pct=w.f.percent(_PLAN_HEADROOM_PCT / 100),
                             layout=r.layout.label, need=w.gib(need)))
 
@@ -729,8 +730,9 @@ def _train_run(w: _W, task: str, spot: bool) -> None:
             # memory?" and a time or a cost asked get the fit said plainly (it opened with
             # "Yes,", or said it in the middle of the answer)
             fits_asked = w.st.yes_no or (w.sub is None and not w.st.memory_asked)
-            fit_line = w.say(("finetune_yes" if fits_asked else "finetune_fits")
-                             if r.fits_in_memory else "finetune_no", method=label,
+            fit_line = w.say(w.on_sized(("finetune_yes" if fits_asked else "finetune_fits")
+                                        if r.fits_in_memory else "finetune_no", r),
+                             method=label,
                              model=w.model.name, setup=setup,
                              need=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r)))
         else:
@@ -745,7 +747,8 @@ def _train_run(w: _W, task: str, spot: bool) -> None:
         no_first = ""
         if one is not None and one.gpu is not None:
             # "does it fit on an H100?": no on one first, then how many it takes
-            first = w.say("finetune_no" if task == "finetune" else "training_fit",
+            first = w.say(w.on_sized("finetune_no" if task == "finetune" else "training_fit",
+                                     one),
                           method=label, model=w.model.name, setup=named or w.setup(1, gid),
                           need=w.gib(one.memory.per_gpu_gib), cap=w.gib(w.cap(one)))
             no_first = first
@@ -898,7 +901,7 @@ def _train_run(w: _W, task: str, spot: bool) -> None:
                 kind = b[2]
                 # several GPUs: the hour and the month of the whole setup (every GPU, every
                 # machine), the per-GPU price beside them; one GPU: its own
-                line = w.say("cost_gpu" if count == 1 else "cost_setup_gpus",
+                line = w.say(w.on("cost_gpu" if count == 1 else "cost_setup_gpus", o.gpu),
                              gpu=w.gpu_name(o.gpu), setup=w.setup(count, gid),
                              # per GPU of the machine rented (a whole machine of 8 for 4)
                              price=w.usd(price or 0 if count == 1
@@ -1511,7 +1514,7 @@ def _lean_note(w: _W, kw: dict[str, Any], r: SizingResult) -> str:
         return ""
     # the micro-batch the sizing chose: its note's leading count ("2 sequences of 2,048 ...")
     micro = re.match(r"\d+", notes.get("micro_batch", ""))
-    return w.say("train_step_default", micro=micro.group(0) if micro else "1",
+    return w.say(w.on_sized("train_step_default", r), micro=micro.group(0) if micro else "1",
                  lean=w.gib(least.memory.per_gpu_gib))
 
 
@@ -2525,7 +2528,8 @@ def _fit_plain(w: _W, label: str, setup: str, r: SizingResult, counted: bool,
         return w.say("train_count_finetune", method=label, model=w.model.name, setup=setup,
                      need=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r)),
                      sharding=split or (_sharding(w, zero) if zero else w.t["sharding_none"]))
-    return w.say("finetune_fits" if r.fits_in_memory else "finetune_no", method=label,
+    return w.say(w.on_sized("finetune_fits" if r.fits_in_memory else "finetune_no", r),
+                 method=label,
                  model=w.model.name, setup=setup, need=w.gib(r.memory.per_gpu_gib),
                  cap=w.gib(w.cap(r)))
 
