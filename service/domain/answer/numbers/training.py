@@ -282,8 +282,12 @@ def _tensor_trainer_line(w: _W, r: SizingResult) -> None:
     if not alone:
         return
     least = min(alone, key=lambda c: c.per_gpu_gib or 0.0)
-    words = (w.say("train_tensor_alone_over", need=w.gib(least.per_gpu_gib or 0.0))
-             if not any(c.fits for c in alone) else w.t["train_tensor_alone_slower"])
+    need = least.per_gpu_gib or 0.0
+    words = (w.t["train_tensor_alone_slower"] if any(c.fits for c in alone) else
+             w.say("train_tensor_alone_over", need=w.gib(need)) if need > w.cap(r) else
+             # it fits the GPU, not the recommendations' headroom the run was sized with
+             w.say("train_tensor_alone_headroom", need=w.gib(need),
+                   pct=w.f.percent(_PLAN_HEADROOM_PCT / 100)))
     w.out.more.append(w.say("train_tensor_in_node", tp=w.n(lay.tensor), dp=w.n(lay.data),
                             alone=words))
 
