@@ -44,6 +44,7 @@ from service.domain.sizing.layout import (
     machine_node,
     node_of,
     search_training,
+    tensor_in_node_weighed,
 )
 from service.domain.sizing.memory import (
     GIB,
@@ -67,12 +68,12 @@ from service.domain.sizing.sizing import (
     check_resolution,
     check_training_method,
     default_weights,
-    fastest_training_step,
     global_batch_tokens,
     qlora_base,
     resolve_engine,
     setups_for,
     training_base,
+    training_step,
     training_weights_warning,
 )
 from service.domain.sizing.speed import (
@@ -825,16 +826,16 @@ def train_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision, nodes: int) -> Ca
         t = training_speed(q, gpu, ctx.catalog.perf)
         return t.tokens_per_s, t.bound
 
-    def fit(plan: TrainingPlan) -> tuple[TrainingPlan, bool]:
+    step_tokens = global_batch_tokens(req.effective_workload(), ft.sequence_length,
+                                      req.training_tokens)
+
+    def fit(plan: TrainingPlan, tensor: bool) -> tuple[TrainingPlan, bool]:
         if n > node_of(base):
             # past one node sizing's search: the fastest tensor x pipeline x data layout,
             # the collectives between the nodes timed (layout.search_training), against the
             # same limit /v1/sizing uses given this request's min_memory_headroom_pct
             q = search_training(plan, gpu, ft.zero_stage, timer=timed,
-                                global_tokens=global_batch_tokens(
-                                    req.effective_workload(), ft.sequence_length,
-                                    req.training_tokens),
-                                cap_gib=limit)[1]
+                                global_tokens=step_tokens, cap_gib=limit)[1]
             return q, q.per_gpu().total_gib <= limit
         if n == 1:
             stage = 0  # one GPU: nothing to shard over
@@ -842,21 +843,36 @@ def train_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision, nodes: int) -> Ca
             stage = ft.zero_stage
         else:
             stage = next((z for z in (0, 1, 2, 3) if per_gpu(plan, z) <= limit), 3)
-        return replace(plan, zero_stage=stage), per_gpu(plan, stage) <= limit
+        q, ok = replace(plan, zero_stage=stage), per_gpu(plan, stage) <= limit
+        if tensor and (not ok or timed(q)[1] == "communication"):
+            # data parallel fits no stage or is bound by its collectives: sizing's search
+            # weighs tensor x data parallel within the node (layout.search_training)
+            got = search_training(plan, gpu, ft.zero_stage, timer=timed,
+                                  global_tokens=step_tokens, cap_gib=limit,
+                                  tensor_in_node=True)[1]
+            if got.tp > 1:
+                return got, got.per_gpu().total_gib <= limit
+        return q, ok
 
     # checkpointing and the micro-batch the request leaves unset: the fastest step that fits
     # within the headroom, as sizing picks it (its assumptions say which for one GPU shape)
-    plan = fastest_training_step(base, ft.gradient_checkpointing, ft.micro_batch_size, fit,
-                                 lambda q: training_speed(q, gpu, ctx.catalog.perf),
-                                 limit).plan
+    # and, where data parallel alone fits no step or is bound by communication, tensor x data
+    # parallel within the node (sizing.training_step, the same rule)
+    plan = training_step(base, ft.gradient_checkpointing, ft.micro_batch_size, fit,
+                         lambda q: training_speed(q, gpu, ctx.catalog.perf), limit,
+                         n <= node_of(base) and tensor_in_node_weighed(base, ft.zero_stage, gpu)
+                         )[0].plan
     stage = plan.zero_stage or 0
     per = plan.per_gpu().total_gib if plan.tp * plan.pp > 1 else per_gpu(plan, stage)
     if per > limit:
         room = ctx.req.min_memory_headroom_pct
         return Capability(ok=False, per_gpu_used_gib=per, per_gpu_cap_gib=gpu.usable_gib,
                           reason=(
-            f"needs {per:.1f} GiB per GPU to train ({ft.method}, {zero_words(stage)} over "
-            f"{count(n, 'GPU')}); {gpu.name} has {gpu.usable_gib:.1f} GiB usable"
+            f"needs {per:.1f} GiB per GPU to train ({ft.method}, "
+            + (f"tensor parallel {plan.tp} x data parallel {plan.dp}, "
+               f"{'ZeRO-' + str(stage) if stage else 'no ZeRO'}"
+               if plan.tp > 1 and plan.pp == 1 and n <= node_of(base) else zero_words(stage))
+            + f" over {count(n, 'GPU')}); {gpu.name} has {gpu.usable_gib:.1f} GiB usable"
             + (f", {limit:.1f} GiB with the {room:g}% headroom" if room else "")))
     tps = training_speed(plan, gpu, ctx.catalog.perf).tokens_per_s
     return Capability(ok=True, tp=g, replicas=1, per_gpu_used_gib=per,

@@ -9,7 +9,9 @@ fit, the fewest GPUs per replica among those that carry the stated load (one rep
 width timed at its share of it by the serving model, ``speed.load_model``). Training within a
 node is data parallel: DDP when the model fits replicated, else the least ZeRO sharding that fits
 (ZeRO-3 = FSDP: weights, gradients and optimizer state sharded, plus the per-layer all-gather
-buffer); past one node the fastest tensor x pipeline x data layout that fits, timed with the
+buffer); where data parallel fits no stage, or is bound by its collectives, the fastest tensor x
+data parallel layout within the node that fits (Megatron-LM style, sequence parallel); past one
+node the fastest tensor x pipeline x data layout that fits, timed with the
 collectives between the nodes (Megatron-LM style; ZeRO over all the GPUs among them).
 
 Pure: no I/O. The recommender can call :func:`search_inference` per GPU and count.
@@ -1072,8 +1074,8 @@ def _search_fixed_mp(plan: TrainingPlan, gpu: GPU | None, requested_zero: int | 
 
 def search_training(plan: TrainingPlan, gpu: GPU | None, requested_zero: int | None,
                     fixed: Parallelism | None = None, *, timer: TrainingTimer | None = None,
-                    global_tokens: int | None = None, cap_gib: float | None = None
-                    ) -> tuple[Layout, TrainingPlan]:
+                    global_tokens: int | None = None, cap_gib: float | None = None,
+                    tensor_in_node: bool = False) -> tuple[Layout, TrainingPlan]:
     """Within a node: data parallel over ``plan.gpus`` GPUs, DDP when the model fits
     replicated on each GPU, else the least ZeRO sharding that fits (less communication
     first), ZeRO-3 (FSDP) when none does; without a GPU to fit against, ZeRO-3 on several
@@ -1084,8 +1086,13 @@ def search_training(plan: TrainingPlan, gpu: GPU | None, requested_zero: int | N
     caps the global batch the micro-batches of a step make; ``cap_gib`` (default: the GPU's
     usable memory) is the memory per GPU a layout must fit in, in every branch (the
     recommendations' ``min_memory_headroom_pct``, and /v1/sizing's where a request sets it:
-    one rule for both). A fixed layout (tensor,
-    pipeline, data) is checked and used; expert parallel training is not modelled."""
+    one rule for both). ``tensor_in_node``: within a node, with a GPU and a ``timer``, tensor
+    x data parallel layouts are weighed too where data parallel alone fits no ZeRO stage or
+    is bound by its collectives (:func:`_tensor_in_node`); the callers set it only where data
+    parallel fits no step of the run or its fastest step is communication-bound
+    (``sizing.train_step``), so that a run data parallel trains as before keeps its
+    (DeepSpeed / FSDP) layout. A fixed layout (tensor, pipeline, data) is checked and used;
+    expert parallel training is not modelled."""
     n = plan.gpus
     if fixed is not None:
         _check_fixed_training(plan, fixed, requested_zero, gpu)
@@ -1144,6 +1151,19 @@ def search_training(plan: TrainingPlan, gpu: GPU | None, requested_zero: int | N
             chosen = 3
             reason = (f"nothing fits {gpu.name if gpu else ''} ({_cap_words(cap, gpu)}): "
                       f"{_ZERO_WHAT[3]} needs the least, {per[3]:.1f} GiB per GPU")
+    tp_pick = None
+    if (tensor_in_node and fixed is None and gpu is not None and timer is not None
+            and cap is not None and tensor_in_node_weighed(plan, requested_zero, gpu)):
+        # tensor x data parallel within the node (Megatron-LM style, sequence parallel):
+        # weighed where data parallel alone fits no stage or is bound by its collectives;
+        # where it is compute-bound no tensor-parallel layout of the same step is faster
+        # (:func:`_tensor_in_node`), and its answer stays as it was
+        dp_time = timer(plans[chosen]) if fits[chosen] else None
+        if dp_time is None or dp_time[1] == "communication":
+            tp_pick = _tensor_in_node(plan, gpu, timer, global_tokens, cap, plans[chosen],
+                                      per[chosen], dp_time, per)
+    if tp_pick is not None:
+        return tp_pick
     cands: list[LayoutCandidate] = []
     for z in stages:
         lost = None
@@ -1167,3 +1187,136 @@ def search_training(plan: TrainingPlan, gpu: GPU | None, requested_zero: int | N
                     fixed=requested_zero is not None or fixed is not None, reason=reason,
                     considered=len(stages), candidates=cands)
     return layout, plans[chosen]
+
+
+TP_TRAINER = ("tensor parallel with sequence parallelism, as Megatron-Core (NeMo, "
+              "Megatron-Bridge) and NeMo AutoModel run it, LoRA included (its "
+              "ColwiseParallelLora / RowwiseParallelLora styles): every matrix and, between "
+              "them, the activations and the logits split over the tensor group; "
+              "DeepSpeed / FSDP data parallel alone (TRL / PEFT, torchtune's LoRA recipes) "
+              "cannot run it")
+"""The trainer a tensor-parallel training layout assumes, said with it: the memory model
+divides every activation by the tensor-parallel size (``TrainingPlan.per_gpu``: Korthikanti
+et al. 2022, arXiv 2205.05198, sections 4.2.2-4.2.3), which holds only with sequence
+parallelism (docs.nvidia.com/nemo/automodel, nemo_automodel.components.distributed.
+parallel_styles)."""
+
+
+def tensor_in_node_weighed(plan: TrainingPlan, requested_zero: int | None,
+                           gpu: GPU | None) -> bool:
+    """Whether tensor x data layouts are weighed within one node: GPUs joined all to all by
+    NVLink / NVSwitch or Infinity Fabric (:func:`all_to_all_link`: a training step's
+    tensor-parallel all-reduces carry every layer's activations, micro-batch x sequence x
+    hidden, four to six times a layer; over PCIe, or a bridge joining pairs, they would cross
+    the host), no ZeRO stage set by the
+    request (a stage named is a data-parallel run's, kept as it is), several GPUs, a known
+    architecture, no CPU offload (DeepSpeed ZeRO-Offload is data parallel) and no 4-bit
+    QLoRA base (bitsandbytes' packed NF4 weights are sharded by FSDP, not split by a
+    tensor-parallel trainer)."""
+    return (gpu is not None and all_to_all_link(gpu) and requested_zero is None
+            and plan.gpus > 1 and plan.model.arch is not None
+            and not plan.cpu_offload and plan.method != "qlora")
+
+
+def _tensor_in_node(plan: TrainingPlan, gpu: GPU, timer: TrainingTimer,
+                    global_tokens: int | None, cap: float,
+                    dp_plan: TrainingPlan, dp_per: float, dp_time: tuple[float, str] | None,
+                    dp_pers: dict[int, float]) -> tuple[Layout, TrainingPlan] | None:
+    """Within one node: tensor parallel ``t`` (within the node's NVLink domain,
+    :func:`tp_limit`; dividing the attention heads, as the inference search requires) x data
+    parallel ``n / t`` with ZeRO-0/1 (:data:`MP_ZERO_STAGES`), each timed by the step model (its
+    2 + 2 all-reduces a layer, 6 checkpointed, on the critical path: ``speed.
+    _model_parallel_step`` over the measured NCCL curves), against data parallel alone
+    (``dp_plan``, fitting where ``dp_time`` is given). The fastest that fits is used, data
+    parallel on a tie; nothing fits: the least memory. None where data parallel keeps the
+    pick (its layout and reason as before). A tensor-parallel step does the same FLOPs per
+    GPU as data parallel plus its all-reduces, so it is faster only where data parallel is
+    bound by its collectives or fits no stage (the caller weighs it only there)."""
+    a = plan.model.arch
+    assert a is not None
+    n = plan.gpus
+    cap_tp, _ = tp_limit(gpu)
+    rows: list[tuple[TrainingPlan, float, float, str]] = []
+    for tp in divisors(n):
+        if tp == 1 or tp > cap_tp or a.num_attention_heads % tp:
+            continue
+        dp = n // tp
+        for z in MP_ZERO_STAGES:
+            if dp == 1 and z > 0:
+                continue  # one data-parallel rank: ZeRO-1 shards nothing
+            q = replace(plan, tp=tp, pp=1, zero_stage=z, assumptions=[],
+                        micro_batches=_micro_batches(plan, tp, 1, z, global_tokens))
+            got = q.per_gpu().total_gib
+            tps, bound = timer(q) if got <= cap else (0.0, "")
+            rows.append((q, got, tps, bound))
+    if not rows:
+        return None
+    fitting = [r for r in rows if r[1] <= cap]
+    dp_tps = dp_time[0] if dp_time is not None else None
+    if fitting:
+        best = max(fitting, key=lambda r: (r[2], -r[0].tp, -(r[0].zero_stage or 0)))
+        if dp_tps is not None and dp_tps >= best[2]:
+            return None
+    else:
+        if dp_tps is not None:
+            return None
+        best = min(rows, key=lambda r: r[1])
+        if best[1] >= dp_per:
+            return None
+    q, got, tps, bound = best
+    z = q.zero_stage or 0
+    label = _mp_label(q.tp, 1, q.dp, z)
+    dp_z = dp_plan.zero_stage or 0
+    dp_words = "replicated (DDP)" if dp_z == 0 else f"ZeRO-{dp_z}"
+    if fitting:
+        if dp_time is None:
+            least = min(dp_pers, key=lambda k: dp_pers[k])
+            lead = (f"data parallel alone fits no stage: {_ZERO_WHAT[least]} needs the least, "
+                    f"{dp_pers[least]:.1f} GiB per GPU, over {_cap_words(cap, gpu)}")
+        else:
+            lead = (f"data parallel alone, {dp_words} fits ({dp_per:.1f} GiB per GPU) but is "
+                    f"bound by communication at {dp_time[0]:,.0f} tokens/s")
+        reason = (f"{lead}; within the node, tensor parallel x data parallel: the fastest "
+                  f"layout that fits, each timed with its tensor-parallel all-reduces over "
+                  f"{gpu.name}'s link: {label} at {tps:,.0f} tokens/s, bound by {bound} "
+                  f"({got:.1f} of {cap:.1f} GiB per GPU"
+                  + (f", {q.micro_batches} micro-batches a step" if q.micro_batches > 1 else "")
+                  + f"); tensor parallel {q.tp} splits every matrix, and with sequence "
+                  f"parallelism the activations, {q.tp} ways; {_mp_zero_what(z, q.dp)}; "
+                  f"assumes {TP_TRAINER}")
+    else:
+        reason = (f"nothing fits {gpu.name} ({_cap_words(cap, gpu)}): {label} needs the "
+                  f"least, {got:.1f} GiB per GPU (data parallel alone: {_ZERO_WHAT[dp_z]}, "
+                  f"{dp_per:.1f} GiB)")
+    cands = [LayoutCandidate(tensor=q.tp, pipeline=1, data=q.dp, expert=1, zero_stage=z,
+                             per_gpu_gib=got, fits=got <= cap)]
+    # data parallel alone: each stage weighed, as the data-parallel search lists them
+    for s, need in sorted(dp_pers.items()):
+        if need > cap:
+            lost = f"needs {need:.1f} GiB per GPU; {_cap_words(cap, gpu)}"
+        elif s == dp_z and dp_time is not None:
+            lost = (f"slower: {dp_time[0]:,.0f} tokens/s, bound by {dp_time[1]}, against "
+                    f"{tps:,.0f}")
+        else:
+            lost = f"more sharding than needed by {dp_words}, itself slower"
+        cands.append(LayoutCandidate(tensor=1, pipeline=1, data=n, expert=1, zero_stage=s,
+                                     per_gpu_gib=need, fits=need <= cap, lost=lost))
+    rows.sort(key=lambda r: (r[1] > cap, -r[2], r[1]))
+    for r in rows:
+        if r is best or len(cands) >= CANDIDATES_SHOWN:
+            continue
+        o = r[0]
+        lost = (f"needs {r[1]:.1f} GiB per GPU; {_cap_words(cap, gpu)}" if r[1] > cap else
+                f"as fast ({tps:,.0f} tokens/s) with more sharding than needed"
+                if r[2] >= tps and o.tp == q.tp else
+                f"as fast ({tps:,.0f} tokens/s) with a wider tensor-parallel group"
+                if r[2] >= tps else
+                f"slower: {r[2]:,.0f} tokens/s, bound by {r[3]}, against {tps:,.0f}")
+        cands.append(LayoutCandidate(tensor=o.tp, pipeline=1, data=o.dp, expert=1,
+                                     zero_stage=o.zero_stage, per_gpu_gib=r[1],
+                                     fits=r[1] <= cap, lost=lost))
+    layout = Layout(tensor=q.tp, pipeline=1, data=q.dp, expert=1, zero_stage=z,
+                    micro_batches_per_step=q.micro_batches,
+                    fixed=False, reason=reason, considered=len(rows) + len(dp_pers),
+                    candidates=cands)
+    return layout, q

@@ -75,6 +75,7 @@ from service.domain.sizing.layout import (
     nvlink_domain,
     search_inference,
     search_training,
+    tensor_in_node_weighed,
     tp_limit,
 )
 from service.domain.sizing.memory import (
@@ -841,6 +842,38 @@ def fastest_training_step(base: TrainingPlan, checkpointing: bool | None,
     return TrainingStep(plan, ck_reason, mb_reason)
 
 
+def training_step(base: TrainingPlan, checkpointing: bool | None, micro_batch: int | None,
+                  fit: Callable[[TrainingPlan, bool], tuple[TrainingPlan, bool]],
+                  speed: Callable[[TrainingPlan], TrainingSpeed] | None,
+                  cap_gib: float | None, tensor_ok: bool) -> tuple[TrainingStep, bool]:
+    """The fastest step (:func:`fastest_training_step`) at the layout ``fit`` gives it, data
+    parallel alone first (``fit(plan, False)``: DDP or the least ZeRO sharding that fits, the
+    trainers the answers assume and calibration.csv h149 measured); where that fits no step
+    or its fastest step is bound by communication and ``tensor_ok`` (one node, no layout or
+    ZeRO stage set: ``layout.tensor_in_node_weighed``), the fastest step with tensor x data
+    parallel weighed within the node too (``fit(plan, True)``: ``layout.search_training``'s
+    ``tensor_in_node``), used where it fits and data parallel does not, or it is faster.
+    LoRA of Llama 3.1 70B at 32k on 8 x H100 fits no data-parallel stage (ZeRO-3 83.7 GiB
+    per GPU) and was sent to 2 nodes; TP4 x DP2 holds it at 51.0 (buyer audit 26b #3).
+    Returns the step and whether tensor parallel was weighed for it."""
+    step = fastest_training_step(base, checkpointing, micro_batch, lambda p: fit(p, False),
+                                 speed, cap_gib)
+    if not tensor_ok or speed is None or cap_gib is None:
+        return step, False
+    dp = step.plan
+    dp_speed = speed(dp) if dp.per_gpu().total_gib <= cap_gib else None
+    if dp_speed is not None and dp_speed.bound != "communication":
+        return step, False
+    tp_step = fastest_training_step(base, checkpointing, micro_batch, lambda p: fit(p, True),
+                                    speed, cap_gib)
+    q = tp_step.plan
+    if q.tp == 1 or q.per_gpu().total_gib > cap_gib:
+        return step, False
+    if dp_speed is not None and speed(q).tokens_per_s <= dp_speed.tokens_per_s:
+        return step, False
+    return tp_step, True
+
+
 def moe_training_warning(model: SizedModel, task: str) -> str | None:
     """An MoE trained data parallel over several GPUs (the caller checks there are several):
     real MoE training shards the experts (expert parallelism), which the training plan does
@@ -1514,18 +1547,23 @@ def size(req: SizingRequest, catalog: Catalog, *, machine_gpus: int | None = Non
     # batch, not pre-training's 4M tokens, and never more than the job (audit train #5)
     step_tokens = global_batch_tokens(req.task, ft.sequence_length, req.training_tokens)
 
-    def fit(p: TrainingPlan) -> tuple[TrainingPlan, bool]:
+    def fit(p: TrainingPlan, tensor: bool) -> tuple[TrainingPlan, bool]:
         q = search_training(p, gpu, ft.zero_stage, req.parallelism, timer=train_timer,
-                            global_tokens=step_tokens, cap_gib=limit)[1]
+                            global_tokens=step_tokens, cap_gib=limit, tensor_in_node=tensor)[1]
         return q, limit is None or q.per_gpu().total_gib <= limit
 
-    step = fastest_training_step(
+    # tensor x data parallel within one node, where data parallel alone fits no step or is
+    # bound by communication (training_step)
+    tensor_ok = (gpu is not None and req.parallelism is None and n <= node
+                 and tensor_in_node_weighed(lean, ft.zero_stage, gpu))
+    step, tensor = training_step(
         lean, ft.gradient_checkpointing, ft.micro_batch_size, fit,
         (lambda p: training_speed(p, gpu, catalog.perf)) if gpu is not None else None,
-        limit)
+        limit, tensor_ok)
     layout, tplan = search_training(step.plan, gpu, ft.zero_stage, req.parallelism,
                                     timer=train_timer,
-                                    global_tokens=step_tokens, cap_gib=limit)
+                                    global_tokens=step_tokens, cap_gib=limit,
+                                    tensor_in_node=tensor)
     if room and gpu is not None and limit is not None:
         note("memory_headroom", f"{room:g}%",
              f"min_memory_headroom_pct: the step and the layout are the fastest that fit "
@@ -1557,7 +1595,8 @@ def size(req: SizingRequest, catalog: Catalog, *, machine_gpus: int | None = Non
             def layout_of(p: TrainingPlan, zero: int | None,
                           par: Parallelism | None) -> TrainingPlan:
                 return search_training(p, gpu, zero, par, timer=train_timer,
-                                       global_tokens=step_tokens, cap_gib=gpu.usable_gib)[1]
+                                       global_tokens=step_tokens, cap_gib=gpu.usable_gib,
+                                       tensor_in_node=True)[1]
 
             hw.warnings.append(_training_hint(tplan, gpu, per.total_gib, ft, req.parallelism,
                                               layout_of))
@@ -1717,8 +1756,9 @@ def _training_hint(plan: TrainingPlan, gpu: GPU, need: float, ft: FinetuneOption
                         "fits")
     a = plan.model.arch
     if n > 1 and a is not None and (fixed is None or fixed.tensor * fixed.pipeline == 1):
-        # a tensor x pipeline layout on the same GPUs (the layout search within a node is
-        # data parallel only): the fewest model-parallel GPUs that fit, tensor first
+        # a tensor x pipeline layout on the same GPUs (the layout search within a node
+        # weighs tensor x data parallel, not pipelines, and none set a ZeRO stage or a
+        # parallelism): the fewest model-parallel GPUs that fit, tensor first
         cap_tp, _ = tp_limit(gpu)
         shapes = sorted(((tp, pp) for tp in divisors(n) for pp in divisors(n // tp)
                          if tp * pp > 1 and tp <= cap_tp), key=lambda s: (s[0] * s[1], s[1]))
@@ -1737,6 +1777,17 @@ def _training_hint(plan: TrainingPlan, gpu: GPU, need: float, ft: FinetuneOption
             got = more.per_gpu().total_gib
             if got <= cap:
                 return f"{head}; {m} GPUs with ZeRO-3 need {got:.1f} GiB per GPU and fit"
+            # within the node, tensor x data parallel where no data-parallel stage fits (the
+            # layout search's ``tensor_in_node``, as the run is sized on these GPUs)
+            if fixed is None and ft.zero_stage is None:
+                try:
+                    q = layout_of(dataclasses.replace(more, zero_stage=None), None, None)
+                except InvalidInput:
+                    continue
+                got = q.per_gpu().total_gib
+                if q.tp > 1 and got <= cap:
+                    return (f"{head}; {m} GPUs as TP{q.tp} x DP{q.dp} x ZeRO-{q.zero_stage or 0}"
+                            f" within one node need {got:.1f} GiB per GPU and fit")
             continue
         # past one node: the multi-node search (tensor x pipeline x data, ZeRO-0 to 3)
         try:

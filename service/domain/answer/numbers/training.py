@@ -295,6 +295,31 @@ def _headroom_line(w: _W, r: SizingResult, stated: bool = False) -> None:
                             layout=r.layout.label, need=w.gib(need)))
 
 
+def _tensor_trainer_line(w: _W, r: SizingResult) -> None:
+    """A run that fits split tensor-parallel within one node (sizing's layout search weighs
+    tensor x data parallel where data parallel alone fits no stage or is bound by its
+    collectives): the trainer it needs said, and what data parallel alone gives, from the
+    layout's candidates (LoRA of a 70B at 32k on 8 x H100 was "No" on 2 nodes, where
+    TP4 x DP2 holds it at 51.0 GiB per GPU: buyer audit 26b #3)."""
+    lay = r.layout
+    if (lay is None or lay.tensor <= 1 or lay.pipeline > 1 or not r.fits_in_memory
+            or any(a.name == "multi_node" for a in r.assumptions)):
+        return
+    alone = [c for c in lay.candidates if c.tensor == 1 and c.pipeline == 1
+             and c.per_gpu_gib is not None]
+    if not alone:
+        return
+    least = min(alone, key=lambda c: c.per_gpu_gib or 0.0)
+    need = least.per_gpu_gib or 0.0
+    words = (w.t["train_tensor_alone_slower"] if any(c.fits for c in alone) else
+             w.say("train_tensor_alone_over", need=w.gib(need)) if need > w.cap(r) else
+             # it fits the GPU, not the recommendations' headroom the run was sized with
+             w.say("train_tensor_alone_headroom", need=w.gib(need),
+                   pct=w.f.percent(_PLAN_HEADROOM_PCT / 100)))
+    w.out.more.append(w.say("train_tensor_in_node", tp=w.n(lay.tensor), dp=w.n(lay.data),
+                            alone=words))
+
+
 def _train(w: _W, task: str, spot: bool = False) -> None:
     """A training question. ``spot``: a pre-training run with a deadline asked on spot
     (:func:`_spot`): only the deadline plan, priced on spot, or nothing written. A run read
@@ -1049,6 +1074,7 @@ def _train_run(w: _W, task: str, spot: bool) -> None:
         _link_note(w, r, kw)
         # the machine's whole run leading is sized as a count stated is, not counted
         _headroom_line(w, r, stated=(stated and not counted) or idle_led)
+        _tensor_trainer_line(w, r)
         if alone is not None and alone[1] and any(
                 w.usd(alone[1]) in x for x in (first, *lines)):
             # a share of a larger machine's price, said only where that price is said (a
