@@ -60,7 +60,7 @@ def test_the_romanian_months_budget_gives_the_same_hours() -> None:
     assert text.startswith("Cu 3.000 USD pe lună, 1 × NVIDIA H100"), text
     assert f"aproximativ {ro} ore pe lună la 1,99 USD/oră (la cerere) la runpod" in text, text
     assert "Ajunge pentru aproximativ 2,1 ca aceasta rulând 24 h/zi, 30 de zile/lună" in text
-    assert ("costul pentru 2 rulând tot timpul este 2.866 USD pe lună; rămân 134,40 USD"
+    assert ("costul pentru 2 este 2.866 USD pe lună; rămân 134,40 USD"
             in text), text
 
 

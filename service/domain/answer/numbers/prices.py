@@ -664,21 +664,24 @@ def _budget_lasts(w: _W, gid: str, count: int, hour: float, provider: str, kind:
 
 def _period_hours(w: _W, period: str) -> float:
     """The hours one setup runs in a ``period`` at the use stated, around the clock unless
-    said: a month of :meth:`_W.month_hours` (720), a week of 7 days (168), a day (24)."""
+    said: a month of :meth:`_W.month_hours` (720), a week of 7 days unless fewer are said
+    (168), a day (24)."""
     day = w.st.hours_per_day or 24.0
-    return w.month_hours() if period == "month" else day * 7 if period == "week" else day
+    return (w.month_hours() if period == "month"
+            else day * (w.st.days_per_week or 7) if period == "week" else day)
 
 
 def _period_fleet(w: _W, budget: float, hour: float, period: str) -> str:
     """What ``budget`` a ``period`` at ``hour`` $/h keeps running through the period
     (:func:`_budget_lasts`): how many setups (and the share of one beside them) run all of
     it at the use stated, what they cost and what is left ("$3,000 a month at $1.99/h: about
-    2.1 of them around the clock, 2 kept running cost $2,866 a month, $134 left"); below one,
+    2.1 of them around the clock, keeping 2 running costs $2,866 a month, $134 left"); below one,
     the hours a day it covers of one (a budget never buys 50 hours in a day of one GPU)."""
     span = _period_hours(w, period)
     day = w.st.hours_per_day or 24.0
     usage = (w.usage() if period == "month"
-             else w.say("budget_usage_" + period, h=w.day_hours(day)))
+             else w.say("budget_usage_" + period, h=w.day_hours(day),
+                        d=w.hours(w.st.days_per_week or 7)))
     per_said = w.say("period_" + period)
     share = budget / hour / span
     n = math.floor(share + 1e-9)
