@@ -834,6 +834,11 @@ class Stated:
     budget_usd_total: float | None = None
     """A budget for the whole job ("budget $150 total", "under $150", "buget de 150 USD în
     total"): a job's cost is said to be within it or over it."""
+    budget_period: str | None = None
+    """The period :attr:`budget_usd_total` is per where a length is asked of an amount per
+    period ("how many H100 hours do I get for $3,000 a month?", "câte ore ... cu 3.000 de
+    dolari pe lună"): "month", "week" or "day"; the hours it buys are each period's, and what
+    they keep running around the clock is said (audit budgethours). None: a total."""
     train_tokens_asked: bool = False
     """The training tokens a budget buys asked ("how many tokens can I fine-tune on with
     $500?", "pe câți tokeni"): with :attr:`budget_usd_total`, the tokens lead."""
@@ -3958,12 +3963,39 @@ _LASTS_VERB = re.compile(r"\blast(?:s|ing)?\b|\bajung\w*+|\btine\b|\bdureaza\b"
 # the length an amount lasts asked in days or hours: "how many days will $1,000 last", "how
 # many hours can I run ... with $50", "câte zile îmi ajung 500 de dolari" (audit regress9 #6:
 # a price per hour answered)
-_LASTS_Q = re.compile(r"\b(?:how many|cate)\s++(?:days|hours|weeks|zile|ore|saptamani)\b")
+# (a card, a count or "GPU" between: "how many H100 hours", "how many GPU-hours", "how many 8x
+# H100 hours", "how many RTX 4090 GPU hours"; audit budgethours: a guidance passage)
+_LASTS_Q = re.compile(r"\b(?:how many|cate)\s++"
+                      r"(?:(?:[a-z]*+\d[\w.]*+|x|gpus?|rtx|tesla|geforce|nvidia|amd|pcie|sxm|nvl"
+                      r"|spot|on[- ]demand)[\s-]++){0,4}?"
+                      r"(?:days|hours|weeks|zile|ore|saptamani)\b")
+_LASTS_MONEY = (r"(?:\$\s*+(?P<a>\d++(?:,\d{3})*+(?:\.\d++)?)\s*+(?P<ka>k\b)?"
+                r"|(?<![\d.,])(?P<b>\d++(?:[.,]\d++)*+)\s*+(?P<kb>k\b)?\s*+(?:de\s++)?"
+                r"(?:\$|usd\b|dolari\b|dolar\b|dollars?\b|bucks\b))")
 _LASTS_AMOUNT = re.compile(
-    r"(?:\$\s*+(?P<a>\d++(?:,\d{3})*+(?:\.\d++)?)\s*+(?P<ka>k\b)?"
-    r"|(?<![\d.,])(?P<b>\d++(?:[.,]\d++)*+)\s*+(?P<kb>k\b)?\s*+(?:de\s++)?"
-    r"(?:\$|usd\b|dolari\b|dolar\b|dollars?\b|bucks\b))"
-    r"(?!\s*+(?:/|per\b|pe\b|an?\b|each\b)\s*+(?:h|hr|hour|ora|ore|day|zi|month|luna|mo)\b)")
+    _LASTS_MONEY
+    + r"(?!\s*+(?:/|per\b|pe\b|an?\b|each\b)\s*+(?:h|hr|hour|ora|ore|day|zi|month|luna|mo)\b)")
+# the amount asked in "how many hours of A100 for $500", "how many H100 hours with $3,000",
+# "câte ore de A100 cu 500 USD" (no verb: the amount given is what buys them; audit
+# budgethours), never a job's time ("how many hours does it take ... for $500")
+_LASTS_FOR = re.compile(r"\b(?:for|with|cu|pentru)\s++(?:(?:a|an|my|our|un|o)\s++)?"
+                        r"(?:(?:budget|buget(?:ul)?)\s++(?:of\s++|de\s++)?)?(?:\$|\d)")
+_JOB_TIME = re.compile(r"\b(?:take|takes|taking|need|needed|require[sd]?|ia|necesar\w*+)\b")
+# an amount per period asked how long it lasts ("how many H100 hours do I get for $3,000 a
+# month", "$2,000 per week", "$3k monthly", "3.000 de dolari pe lună", "a monthly budget of
+# $3,000", "un buget lunar de 3.000 USD"): the hours it buys in each period (audit
+# budgethours: a guidance passage, or no hours)
+_BUDGET_PERIOD = {"month": "month", "mo": "month", "luna": "month", "monthly": "month",
+                "lunar": "month", "week": "week", "wk": "week", "saptamana": "week",
+                "weekly": "week", "saptamanal": "week", "day": "day", "zi": "day",
+                "daily": "day", "zilnic": "day"}
+_LASTS_PER = re.compile(
+    r"(?:\b(?P<pre>monthly|weekly|daily)\s++budget\s++(?:of\s++)?"
+    r"|\bbuget(?:ul)?\s++(?P<pre_ro>lunar|saptamanal|zilnic)\s++(?:de\s++)?)?"
+    + _LASTS_MONEY
+    + r"(?:\s*+(?:/|per\b|pe\b|an?\b|each\b|every\b|in fiecare\b)\s*+"
+    r"(?P<p>month|mo|luna|week|wk|saptamana|day|zi)\b"
+    r"|\s*+\b(?P<q>monthly|lunar|weekly|saptamanal|daily|zilnic)\b)?")
 
 
 # a range of users: "1-2 users", "1 -2 users", "1 to 2 concurrent users", "1-2 utilizatori"
@@ -3983,22 +4015,58 @@ def _users_range(folded: str) -> tuple[int, int] | None:
 
 
 def _job_or_lasting_budget(text: str, folded: str) -> float | None:
-    """:func:`job_budget`, or where it reads none the amount asked how long it lasts (a
-    budget of $0 stays $0, refused by the answer)."""
+    """An amount per period asked how long it lasts (:func:`_lasting_per`: "how many H100
+    hours with a monthly budget of $3,000", which :func:`job_budget` read as a total), else
+    :func:`job_budget`, else the amount asked how long it lasts (a budget of $0 stays $0,
+    refused by the answer)."""
+    per = _lasting_per(folded)
+    if per is not None:
+        return per[0]
     budget = job_budget(text)
     return budget if budget is not None else _lasting_budget(folded)
+
+
+def _budget_period(folded: str) -> str | None:
+    """The period of the amount :func:`_job_or_lasting_budget` reads (:attr:`Stated.
+    budget_period`): "month", "week" or "day", None where the amount is a total."""
+    per = _lasting_per(folded)
+    return per[1] if per is not None else None
+
+
+def _lasting_asked(folded: str) -> bool:
+    """A length asked of an amount: "how long" or "how many hours/days" (:data:`_HOW_LONG`,
+    :data:`_LASTS_Q`) with a verb of lasting or buying (:data:`_LASTS_VERB`), or "how many
+    hours ... for $500" (:data:`_LASTS_FOR`) where no job's time is asked."""
+    if _HOW_LONG.search(folded) is None and _LASTS_Q.search(folded) is None:
+        return False
+    return bool(_LASTS_VERB.search(folded)
+                or (_LASTS_Q.search(folded) and _LASTS_FOR.search(folded)
+                    and not _JOB_TIME.search(folded)))
 
 
 def _lasting_budget(folded: str) -> float | None:
     """The amount a question asks how long it lasts ("how long would $100 last on an H100?",
     "cât timp îmi ajung 100 de dolari pe un H100?"), in USD, or None."""
-    if not ((_HOW_LONG.search(folded) or _LASTS_Q.search(folded))
-            and _LASTS_VERB.search(folded)):
+    if not _lasting_asked(folded):
         return None
     m = _LASTS_AMOUNT.search(folded)
     if m is None:
         return None
     return _amount_usd(m)
+
+
+def _lasting_per(folded: str) -> tuple[float, str] | None:
+    """(amount in USD, period) of an amount per period asked how long it lasts ("how many
+    H100 hours do I get for $3,000 a month?": 3,000 and "month"; :data:`_LASTS_PER`), or
+    None (an amount with no period, or none asked; a training run's budget is a total, its
+    hours and tokens the training answers' own, never read per period)."""
+    if not _lasting_asked(folded) or _TRAIN.search(folded) or _FINETUNE.search(folded):
+        return None
+    for m in _LASTS_PER.finditer(folded):
+        word = m.group("pre") or m.group("pre_ro") or m.group("p") or m.group("q")
+        if word:
+            return _amount_usd(m), _BUDGET_PERIOD[word]
+    return None
 
 
 # the output tokens an amount of money buys asked: "how many tokens for $1", "how many tokens
@@ -4032,10 +4100,11 @@ def _amount_usd(m: re.Match[str]) -> float:
 
 
 def _lasting_q(folded: str) -> bool:
-    """"How many days will $1,000 last", "how many hours can I run ... with $50": a length
-    asked of an amount (:data:`_LASTS_Q`), as "how long" asks it."""
-    return bool(_LASTS_Q.search(folded) and _LASTS_VERB.search(folded)
-                and _LASTS_AMOUNT.search(folded))
+    """"How many days will $1,000 last", "how many hours can I run ... with $50", "how many
+    H100 hours for $3,000 a month": a length asked of an amount (:data:`_LASTS_Q`), as "how
+    long" asks it, per period or not."""
+    return bool(_LASTS_Q.search(folded) and _lasting_asked(folded)
+                and (_LASTS_AMOUNT.search(folded) or _lasting_per(folded)))
 
 
 # GPUs a sum of money pays for asked, with the sum: "how many H100s can I afford / rent with
@@ -4899,6 +4968,7 @@ dot_grouped=dg.group(0) if dg else None,
                   hour_first=_hour_first(folded),
                   exclude_providers=excluded_providers(folded)[1],
                   budget_usd_total=_job_or_lasting_budget(text, folded),
+                  budget_period=_budget_period(folded),
                   shape=model_shape(text),
                   unknown_model=unknown[:2] if unknown is not None else None,
                   unknown_size_asked=unknown is not None and unknown[2],

@@ -3087,10 +3087,13 @@ def budget_lasts_asked(w: _W) -> bool:
     """Whether the question asks how long a total amount lasts ("how long would $1,000 last
     serving 70B on 2 H100s?", "cât timp îmi ajung 500 de dolari"): a length asked, a
     budget above zero, no length stated and no month asked (hours a day stated read as a
-    month's use: "at 8 hours a day" asks the days it lasts at that use; audit regress9 #6)."""
+    month's use: "at 8 hours a day" asks the days it lasts at that use; audit regress9 #6),
+    unless the budget is the month's ("how long can I rent an H100 with $500 a month?": the
+    hours each month, :attr:`Stated.budget_period`; audit budgethours)."""
     return bool(w.st.time_asked and w.st.budget_usd_total and w.st.budget_usd_total > 0
                 and not w.det.duration_hours
-                and (w.sub != "month" or bool(w.st.hours_per_day)))
+                and (w.sub != "month" or bool(w.st.hours_per_day)
+                     or w.st.budget_period is not None))
 
 
 _SIZED_GPUS_MAX = 4096

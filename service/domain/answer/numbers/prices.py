@@ -601,29 +601,52 @@ def _budget_lasts(w: _W, gid: str, count: int, hour: float, provider: str, kind:
     it gave the $2.58/h alone)."""
     budget = w.st.budget_usd_total or 0.0
     hours = budget / hour
+    period = w.st.budget_period
+    # an amount per period ("$3,000 a month"): the hours it buys each period, said so
+    per_said = w.say("period_" + period) if period else ""
+
+    def each(v: str) -> str:
+        return f"{v} {per_said}" if per_said else v
+
     spot = ""
     found = None if w.st.on_demand else _spot_cheapest_h(w, gid, count)
     if found is not None and found[0] < per and w.st.spot_said and not model:
         # "how many hours of H100 spot do I get for $100?": the spot hours lead (100 / 1.00 =
         # 100 h; audit regress13 #9: the spot price alone), on-demand's after them
         spot_h = found[0] * count
-        w.out.first = w.say("budget_lasts_spot_lead", budget=w.usd(budget),
+        w.out.first = w.say("budget_lasts_spot_lead", budget=each(w.usd(budget)),
                             setup=setup or w.setup(count, gid),
-                            hours=w.duration(budget / spot_h), price=w.usd(spot_h),
-                            provider=found[1].provider, od_hours=w.duration(hours),
+                            hours=each(w.duration(budget / spot_h)), price=w.usd(spot_h),
+                            provider=found[1].provider, od_hours=each(w.duration(hours)),
                             hour=w.usd(hour), od_provider=provider)
+        if period:
+            w.out.first += " " + _period_fleet(w, budget, spot_h, period)
         w.out.more.append(w.say("budget_lasts_billing"))
-        w.ask("budget_hours", budget / spot_h, "h")
+        _ask_budget_hours(w, budget / spot_h, period)
         return
     if found is not None and found[0] < per:
         spot_h = found[0] * count
         spot = w.say("budget_lasts_spot", price=w.usd(spot_h), provider=found[1].provider,
-                     hours=w.duration(budget / spot_h))
-    said = {"budget": w.usd(budget), "setup": setup or w.setup(count, gid),
-            "hours": w.duration(hours), "hour": w.usd(hour), "kind": w.kinds[kind],
+                     hours=each(w.duration(budget / spot_h)))
+    no_spot = ""
+    if found is None and w.st.spot_said and not w.st.on_demand and not model:
+        # spot asked where no trusted spot price is listed ("H100 spot hours on RunPod"):
+        # said so before the on-demand hours (they were given with no word of it)
+        no_spot = w.say("budget_lasts_no_spot", gpu=w.gpu_name(gid), at=w.say(
+            "at_provider", provider=w.provider_name()) if w.det.provider else "") + " "
+    said = {"budget": each(w.usd(budget)), "setup": setup or w.setup(count, gid),
+            "hours": each(w.duration(hours)), "hour": w.usd(hour), "kind": w.kinds[kind],
             "provider": provider, "spot": spot}
-    w.out.first = (w.say("budget_lasts_model", model=model, weights=weights, **said) if model
-                   else w.say("budget_lasts", **said))
+    w.out.first = no_spot + (w.say("budget_lasts_model", model=model, weights=weights, **said)
+                             if model else w.say("budget_lasts", **said))
+    if period:
+        # "how many H100 hours for $3,000 a month?": what those hours keep running around the
+        # clock (1,508 h a month at $1.99/h: 2 GPUs all month, $134 left; audit budgethours:
+        # a guidance passage, or no hours)
+        w.out.first += " " + _period_fleet(w, budget, hour, period)
+        w.out.more.append(w.say("budget_lasts_billing"))
+        _ask_budget_hours(w, hours, period)
+        return
     per_day = w.st.hours_per_day
     if per_day or w.st.days_asked:
         # the days it lasts at the hours a day stated ("$10,000 on 8 H100s at 8 hours a day":
@@ -635,6 +658,48 @@ def _budget_lasts(w: _W, gid: str, count: int, hour: float, provider: str, kind:
     w.out.more.append(w.say("budget_lasts_billing"))
     if per_day or w.st.days_asked:
         w.ask("budget_days", hours / (per_day or 24.0), "days")
+    else:
+        w.ask("budget_hours", hours, "h")
+
+
+def _period_hours(w: _W, period: str) -> float:
+    """The hours one setup runs in a ``period`` at the use stated, around the clock unless
+    said: a month of :meth:`_W.month_hours` (720), a week of 7 days unless fewer are said
+    (168), a day (24)."""
+    day = w.st.hours_per_day or 24.0
+    return (w.month_hours() if period == "month"
+            else day * (w.st.days_per_week or 7) if period == "week" else day)
+
+
+def _period_fleet(w: _W, budget: float, hour: float, period: str) -> str:
+    """What ``budget`` a ``period`` at ``hour`` $/h keeps running through the period
+    (:func:`_budget_lasts`): how many setups (and the share of one beside them) run all of
+    it at the use stated, what they cost and what is left ("$3,000 a month at $1.99/h: about
+    2.1 of them around the clock, keeping 2 running costs $2,866 a month, $134 left"); below one,
+    the hours a day it covers of one (a budget never buys 50 hours in a day of one GPU)."""
+    span = _period_hours(w, period)
+    day = w.st.hours_per_day or 24.0
+    usage = (w.usage() if period == "month"
+             else w.say("budget_usage_" + period, h=w.day_hours(day),
+                        d=w.hours(w.st.days_per_week or 7)))
+    per_said = w.say("period_" + period)
+    share = budget / hour / span
+    n = math.floor(share + 1e-9)
+    if n < 1:
+        daily = ("" if period == "day" else
+                 w.say("budget_period_daily", hours=w.duration(budget / hour / (span / day))))
+        return w.say("budget_period_none", usage=usage, span=w.duration(span), per=per_said,
+                     cost=w.usd(hour * span), daily=daily)
+    return w.say("budget_period_fleet", share=w.n(share, 1), n=w.n(n), usage=usage,
+                 span=w.duration(span), per=per_said, cost=w.usd(n * hour * span),
+                 left=w.usd(budget - n * hour * span))
+
+
+def _ask_budget_hours(w: _W, hours: float, period: str | None) -> None:
+    """The hours a budget buys as the number asked: a total's in hours, a period's per that
+    period ("budget_hours_per_month", h/month)."""
+    if period:
+        w.ask(f"budget_hours_per_{period}", hours, f"h/{period}")
     else:
         w.ask("budget_hours", hours, "h")
 
