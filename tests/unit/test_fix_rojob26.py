@@ -10,7 +10,8 @@
    512 tokens, with 1 TB egress"), was that month in both languages (188.61 USD): now the run.
 3. "tokenuri" (Romanian's other plural of "token") was no count of tokens: "cât durează ... pe
    100 de milioane de tokenuri pe un H100" answered the training rate alone, and "cât costă să
-   procesez 100 de milioane de tokenuri" an hour's price; now as with "tokeni"."""
+   procesez 100 de milioane de tokenuri" an hour's price; now as with "tokeni".
+4. "a 500M-token LoRA fine-tune ... with 1 TB egress" was the same month: now the run."""
 
 from __future__ import annotations
 
@@ -92,3 +93,12 @@ def test_examples_with_egress_is_the_run(question: str) -> None:
             or "3,29\xa0USD pe 1 × AMD Instinct MI300X 192GB la runpod" in first), first
     q, v, _ = asked(r)
     assert q == "per_job_usd" and v == pytest.approx(3.29, abs=0.01)
+
+
+def test_hyphenated_token_count_with_egress_is_the_run() -> None:
+    # "a 500M-token ... fine-tune" sizes the run as "on 500 million tokens" does (it was a
+    # month at 24 h/day, 188.61 USD, as the Romanian "50 de milioane" was)
+    r = ask("cost of a 500M-token LoRA fine-tune of llama 3.1 8b with 1 TB egress?")
+    assert r.intent == "finetune", (r.intent, head(r))
+    assert asked(r) == asked(ask("how much does a LoRA fine-tune of llama 3.1 8b on 500 million "
+                                 "tokens cost, with 1 TB egress?"))
