@@ -5979,11 +5979,26 @@ _BARE_HOW_MUCH_JOB = re.compile(r"\bhow much(?=\s*+(?:[?.!,;]|$))"
 # how many?", "Llama 3.1 70B pe H100, câte?": that GPU counted, as "how many H100s do I need"
 # (it was "fits": a No about one GPU led, the count after it)
 _BARE_HOW_MANY = re.compile(r"\b(?:how many|cate|cati)(?=\s*+(?:[?.!,;]|$))")
+# a training run's size: its epochs, or its tokens with a scale ("50M tokens", "1 billion
+# tokens", "50 de milioane de tokeni": Romanian writes "de" between a number from 20 on and its
+# scale, as :data:`_TOKENS` reads it; without it, "... pe 50 de milioane de tokeni, cu 2 TB
+# trafic de ieșire" was a month at 24 h/day where English answered the run, audit rojob)
 _TRAIN_JOB_SIZE = re.compile(
     r"(?<![\w.])\d{1,3}\s*+(?:de\s++)?(?:epochs?|epoci|epoca)\b"
-    r"|(?<![\w.,])\d++(?:[.,]\d++)*+\s*+(?:m|mil|mln|million|millions|milion|milioane|b|bn"
-    r"|billion|billions|miliard|miliarde)\s*+(?:de\s++)?(?:training\s++)?(?:tokens?|tokeni)\b")
+    r"|(?<![\w.,])\d++(?:[.,]\d++)*+\s*+(?:de\s++)?(?:m|mil|mln|million|millions|milion"
+    r"|milioane|b|bn|billion|billions|miliard|miliarde)(?:-(?=token\b)|\s*+(?:de\s++)?)"
+    r"(?:training\s++)?(?:tokens?|tokeni)\b")
 _MEMORY_ASKED = re.compile(r"\bvram\b|\bmemor\w*+|\bram\b|\bgib\b")
+
+
+def _train_job_sized(folded: str) -> bool:
+    """A training run's size stated: its epochs or tokens (:data:`_TRAIN_JOB_SIZE`), or its
+    data set as a count of examples or preference pairs ("200,000 examples of 512 tokens",
+    "un set de 200.000 de exemple", "20k pairs"), which the training answers turn into tokens
+    (:func:`training_examples`; with egress, "... on 200,000 examples of 512 tokens, with 1 TB
+    egress" was a month at 24 h/day in both languages, audit rojob)."""
+    return bool(_TRAIN_JOB_SIZE.search(folded) or training_examples(folded) is not None
+                or training_pairs(folded) is not None)
 # GPUs (no model) for a length that ends the question: "4 H100 at RunPod for a week?", "8x
 # A100 for a month?", "4 H100 la RunPod pentru o săptămână?": a rental priced (it was a
 # guidance passage alone, audit regress2 #6)
@@ -6202,7 +6217,7 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         f = _BARE_HOW_MUCH.sub(" how much does it cost ", f)
     if has_model and gpu_named:
         f = _BARE_HOW_MANY.sub(" how many gpus ", f)
-    if (has_model and (_FINETUNE.search(f) or _TRAIN.search(f)) and _TRAIN_JOB_SIZE.search(f)
+    if (has_model and (_FINETUNE.search(f) or _TRAIN.search(f)) and _train_job_sized(f)
             and not _MEMORY_ASKED.search(f)):
         # a training job sized ("3 epochs over 20M tokens of LoRA ..., how much?", "..., cât?"):
         # its cost (_BARE_HOW_MUCH_JOB)
@@ -6372,7 +6387,7 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         return "compare", None
     # "500 de tokeni de ieșire" is a request's output, not egress
     fs = _TOKENS_OUT.sub(" ", f)
-    if (has_model and (_FINETUNE.search(f) or _TRAIN.search(f)) and _TRAIN_JOB_SIZE.search(f)
+    if (has_model and (_FINETUNE.search(f) or _TRAIN.search(f)) and _train_job_sized(f)
             and (_STORAGE_NAMED.search(fs) or _EGRESS.search(fs)) and _STORAGE_AMOUNT.search(fs)
             and not serves_tuned(f) and not _MEMORY_ASKED.search(f)):
         # a training run sized with the volume it keeps and/or the data it sends out ("LoRA
@@ -6442,7 +6457,7 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
             # (it was a storage price list: audit storejob22)
             return "cost", "job"
     if (has_model and cost_q and _EGRESS.search(fs) and not _STORAGE_NAMED.search(fs)
-            and (_FINETUNE.search(f) or _TRAIN.search(f)) and _TRAIN_JOB_SIZE.search(f)
+            and (_FINETUNE.search(f) or _TRAIN.search(f)) and _train_job_sized(f)
             and not serves_tuned(f)):
         # a training run sized, with the data it sends out ("Cost of a LoRA fine-tune of
         # Llama 3.1 8B on 50M tokens, with 2 TB egress?"): the run's cost, its egress in it

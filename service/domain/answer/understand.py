@@ -215,6 +215,11 @@ stays: a hyphen or a word character beside it is no shorthand; nor is a particip
 apostrophe ("my sft'd mistral": a model tuned before, :data:`TUNED_MODEL`; audit
 ask_reading2: "serve my sft'd mistral 7b to 100 users" was sized as LoRA training)."""
 _FT_WORDS = {"ft": "fine-tuning", "sft": "supervised fine-tuning", "fft": "full fine-tuning"}
+_TOKENS_PLURAL = re.compile(r"\btoken-?uri(?:le|lor)?\b")
+"""Romanian's other plural of "token", "tokenuri" ("token-uri", "tokenurile"): written as
+"tokeni", the plural every reader of a count of tokens knows ("pe 100 de milioane de
+tokenuri" was no data set: the training rate per 100M tokens answered, where "tokeni" gave
+the run's hours and cost; audit rojob)."""
 _AT_ONCE_TYPO = re.compile(
     r"\b(?:conc{1,2}ur{1,2}[ae]n(?P<cy>cy|t)|(?P<sim>simultan)(?:ous|ious|eus|ius|eos)"
     r"|(?!paralel\b)par{1,2}al{1,2}el{1,2}|paralel(?=\s++(?:users|requests|reqs|sessions"
@@ -611,8 +616,9 @@ def _fold(text: str) -> str:
     """Lower-case without diacritics ("producție" -> "productie"), thousands groupings
     removed ("8.192" and "8,192" -> "8192"), a scale abbreviated written out ("50 mil." ->
     "50 milioane", :data:`_SCALE_SHORT`), fine-tuning's shorthands written out ("sft" ->
-    "fine-tuning", :data:`_FT_SHORT`), thousands with a decimal part in digits ("2,5 mii" ->
-    "2500", :data:`_DECIMAL_THOUSANDS`), counts in words in digits ("a hundred" -> "100",
+    "fine-tuning", :data:`_FT_SHORT`), "tokenuri" as "tokeni" (:data:`_TOKENS_PLURAL`),
+    thousands with a decimal part in digits ("2,5 mii" -> "2500", :data:`_DECIMAL_THOUSANDS`),
+    counts in words in digits ("a hundred" -> "100",
     :func:`_spell_out`), lengths with a half in digits ("half a day" -> "0.5 day",
     :data:`_HALVES`) and "de" dropped between a card and its memory size ("a100 de 80 gb"
     -> "a100 80 gb"). Invisible and typographic spaces first (:func:`_plain_spaces`)."""
@@ -623,6 +629,7 @@ def _fold(text: str) -> str:
                           folded)
     folded = _SCALE_SHORT.sub(lambda m: f"{m.group(1)} {_SCALE_WORD_OF[m.group(2)]}", folded)
     folded = _FT_SHORT.sub(lambda m: _FT_WORDS[m.group(1)], folded)
+    folded = _TOKENS_PLURAL.sub("tokeni", folded)
     folded = _DECIMAL_THOUSANDS.sub(_decimal_thousands, folded)
     folded = _CCU.sub(" concurrent users", _AT_ONCE_TYPO.sub(_at_once_spelled, folded))
     folded = _ONE_PER.sub("1 ", _spell_out(folded))  # "o cerere pe secundă": a rate of 1
