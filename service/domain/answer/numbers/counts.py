@@ -124,7 +124,7 @@ def _gpu_count(w: _W) -> None:
                     common = {"setup": w.setup(have, gid), "users": w.n(users),
                               "model": w.model.name, "weights": r.weights, "n": w.n(n),
                               "gpu": w.gpu_name(gid), "replicas": w.replicas(replicas),
-                              "per_replica": w.gpus_per_replica(per), "batch": w.n(batch),
+                              "per_replica": w.gpus_per_replica(per, gid), "batch": w.n(batch),
                               "ctx": w.n(ctx + _out(w))}
                     if w.sub == "need":
                         # "do I need 2 H100 for 100 users?": a No only when fewer than 2 do;
@@ -159,7 +159,7 @@ def _gpu_count(w: _W) -> None:
                 w.out.first = w.say("gpu_count_users", users=w.n(users), model=w.model.name,
                                     weights=r.weights, n=w.n(n), gpu=w.gpu_name(gid),
                                     replicas=w.replicas(replicas),
-                                    per_replica=w.gpus_per_replica(per),
+                                    per_replica=w.gpus_per_replica(per, gid),
                                     batch=w.n(batch), ctx=w.n(ctx + _out(w)))
                 w.ask("gpu_count", n, "GPUs")
                 _users_replica(w, gid, users, ctx, got)
