@@ -501,10 +501,20 @@ def _serve(leaders: list[_Option], batch: int, rate: float | None, timer: Replic
     return verdicts
 
 
+def _idles(o: _Option, batch: int, open_loop: bool) -> bool:
+    """More replicas than concurrent requests: some would sit idle. An open loop
+    (``request_rate_per_s``) has no such count: its requests arrive independently and each
+    replica serves its share of the rate, so any number of replicas is weighed, and the load
+    timing decides (14 requests/s of Llama 3.1 70B fp8 on 8 x H100 were laid out as one TP8
+    replica, which serves 12, where four TP2 replicas serve 17.5)."""
+    return not open_loop and o.dp > batch
+
+
 def _rank_key(o: _Option, model: SizedModel, batch: int, cap: int,
-              gpu_given: bool, verdict: _Verdict | None = None) -> tuple[float, ...]:
+              gpu_given: bool, verdict: _Verdict | None = None,
+              open_loop: bool = False) -> tuple[float, ...]:
     per_replica = _group(o)
-    idle = 1 if o.dp > batch else 0
+    idle = 1 if _idles(o, batch, open_loop) else 0
     over_cap = 1 if o.tp > cap else 0
     ep_pref = 0 if (o.ep > 1) == _tiny_experts(model, o.tp) else 1
     if gpu_given:
@@ -517,12 +527,13 @@ def _rank_key(o: _Option, model: SizedModel, batch: int, cap: int,
 def _lost(o: _Option, w: _Option, model: SizedModel, batch: int, cap: int, cap_why: str,
           gpu_given: bool, capacity: float | None,
           verdicts: dict[int, _Verdict] | None = None,
-          leaders: dict[int, _Option] | None = None) -> str:
+          leaders: dict[int, _Option] | None = None, open_loop: bool = False) -> str:
     verdicts = verdicts or {}
     vo, vw = verdicts.get(_group(o)), verdicts.get(_group(w))
+    idles = _idles(o, batch, open_loop) and not _idles(w, batch, open_loop)
     if (vo is not None and vw is not None and _group(o) != _group(w) and o.invalid is None
             and (capacity is None or (o.per_gpu_gib or 0.0) <= capacity)
-            and not (o.dp > batch and w.dp <= batch)):
+            and not idles):
         if vo.shortfall > vw.shortfall:
             why = ("carries the load but loses to the pick: " if vo.dominated_by is not None
                    else "does not carry the load: " if vw.carries else
@@ -530,7 +541,9 @@ def _lost(o: _Option, w: _Option, model: SizedModel, batch: int, cap: int, cap_w
             lead = (leaders or {}).get(_group(o))
             if lead is None or lead is o:
                 return why
-            return (f"{_lost(o, lead, model, batch, cap, cap_why, gpu_given, capacity)}; "
+            first = _lost(o, lead, model, batch, cap, cap_why, gpu_given, capacity,
+                          open_loop=open_loop)
+            return (f"{first}; "
                     f"{_label(lead)}, the best of its {_group(o)} GPUs per replica, {why}")
         if vw.carries and _group(o) > _group(w):
             gw = _group(w)
@@ -549,7 +562,7 @@ def _lost(o: _Option, w: _Option, model: SizedModel, batch: int, cap: int, cap_w
     assert o.per_gpu_gib is not None
     if capacity is not None and o.per_gpu_gib > capacity:
         return f"needs {o.per_gpu_gib:.1f} GiB per GPU; {capacity:.1f} GiB usable"
-    if gpu_given and o.dp > batch and w.dp <= batch:
+    if gpu_given and idles:
         return (f"{o.dp} replicas for {batch} concurrent request(s): {o.dp - batch} would idle; "
                 "the GPUs cut per-token latency as tensor parallel instead")
     if not gpu_given and o.dp != w.dp:
@@ -663,7 +676,8 @@ def search_inference(base: InferencePlan, gpu: GPU | None, gpu_count: int, batch
     ``base`` carries the model, formats, engine, context and LoRA adapters (its tp, pp, ep
     and batch are replaced). Rule, with a GPU: among the layouts that fit (weights plus the KV
     of the replica's requests within the engine's share of the GPU), no more replicas than
-    concurrent requests; then, where the widths of replica differ and the load can be timed
+    concurrent requests (a closed loop; an open loop at ``rate`` sets no such cap, each
+    replica serving its share of the rate: :func:`_idles`); then, where the widths of replica differ and the load can be timed
     (``timer``: one replica timed by the serving model, see :data:`ReplicaTimer`; ``rate``:
     the open loop's requests/s, None for a closed loop; a tensor-split engine generating
     text), those that carry
@@ -694,8 +708,11 @@ def search_inference(base: InferencePlan, gpu: GPU | None, gpu_count: int, batch
     verdicts: dict[int, _Verdict] = {}
     leaders: dict[int, _Option] = {}
 
+    open_loop = rate is not None
+
     def key(o: _Option) -> tuple[float, ...]:
-        return _rank_key(o, model, batch, cap, gpu is not None, verdicts.get(_group(o)))
+        return _rank_key(o, model, batch, cap, gpu is not None, verdicts.get(_group(o)),
+                         open_loop)
 
     fitting = [o for o in valid if capacity is None or (o.per_gpu_gib or 0.0) <= capacity]
     loads: dict[int, float] = {}
@@ -710,7 +727,8 @@ def search_inference(base: InferencePlan, gpu: GPU | None, gpu_count: int, batch
             and base.engine.split == "tensor" and model.task != "embed"):
         # the best layout of each width of replica (by the rule without the load), among
         # those whose replicas would not idle: only these few are timed
-        for o in sorted([o for o in fitting if o.dp <= batch] or fitting, key=key):
+        for o in sorted([o for o in fitting if not _idles(o, batch, open_loop)] or fitting,
+                        key=key):
             leaders.setdefault(_group(o), o)
         if len(leaders) > 1:
             verdicts = _serve(list(leaders.values()), batch, rate, timer)
@@ -731,7 +749,7 @@ def search_inference(base: InferencePlan, gpu: GPU | None, gpu_count: int, batch
             base, fixed.tensor, fixed.pipeline, fixed.data, fixed.expert, batch)
     assert best.plan is not None
     reason = _reason(best, model, batch, gpu, capacity, cap, cap_why, bool(fitting), gpu_count,
-                     was_fixed, verdicts, leaders, options, loads)
+                     was_fixed, verdicts, leaders, options, loads, rate)
     if was_fixed:
         same = (searched.tp, searched.pp, searched.dp, searched.ep) == (
             best.tp, best.pp, best.dp, best.ep)
@@ -754,14 +772,14 @@ def search_inference(base: InferencePlan, gpu: GPU | None, gpu_count: int, batch
                     + f" where {_label(best)} generates {pick:,.0f}")
         if not was_fixed:
             return _lost(o, best, model, batch, cap, cap_why, gpu is not None, capacity,
-                         verdicts, leaders)
+                         verdicts, leaders, open_loop)
         # the request chose: what the search says of each is against its own pick
         if o is searched:
             return "the search's pick; the request's parallelism sets the layout"
         return ("the request's parallelism sets the layout; against the search's pick "
                 f"{_label(searched)}: "
                 + _lost(o, searched, model, batch, cap, cap_why, gpu is not None, capacity,
-                        verdicts, leaders))
+                        verdicts, leaders, open_loop))
 
     cands = [_candidate(best, None, capacity)] + [
         _candidate(o, why_lost(o), capacity) for o in others[:CANDIDATES_SHOWN - 1]]
@@ -775,8 +793,10 @@ def _reason(o: _Option, model: SizedModel, batch: int, gpu: GPU | None,
             n: int, fixed: bool = False, verdicts: dict[int, _Verdict] | None = None,
             leaders: dict[int, _Option] | None = None,
             options: list[_Option] | None = None,
-            loads: dict[int, float] | None = None) -> str:
+            loads: dict[int, float] | None = None, rate: float | None = None) -> str:
     assert o.plan is not None and o.per_gpu_gib is not None
+    shared = (f"the {sig3(rate)} requests/s" if rate is not None else
+              f"the {batch} concurrent requests")
     layer = o.plan.engine.split == "layer"
     shape = (f"{o.pp} GPU(s) splitting whole layers ({o.plan.engine.id})" if layer else
              f"tensor parallel {o.tp}" + (f" x pipeline {o.pp}" if o.pp > 1 else ""))
@@ -799,7 +819,7 @@ def _reason(o: _Option, model: SizedModel, batch: int, gpu: GPU | None,
             bits.append(f"{gpus}: {kv_room}" if o.per_gpu_gib <= (capacity or 0.0) else
                         f"{gpus} needs {o.per_gpu_gib:.1f} GiB per {unit}, over the "
                         f"{capacity:.1f} GiB usable on {gpu.name}")
-        if o.dp > batch:
+        if o.dp > batch and rate is None:
             bits.append(f"{o.dp - batch} of the {o.dp} replicas idle at {batch} concurrent "
                         "request(s)")
     elif gpu is None:
@@ -822,10 +842,11 @@ def _reason(o: _Option, model: SizedModel, batch: int, gpu: GPU | None,
                         + (f"{o.dp - 1} take" if o.dp > 2 else "one takes") + " further requests")
     elif (v := (verdicts or {}).get(per_replica)) is None:
         busy = (f" with every replica busy at {batch} concurrent request"
-                f"{'s' if batch > 1 else ''}" if per_replica > 1 and batch < n else "")
+                f"{'s' if batch > 1 else ''}" if per_replica > 1 and batch < n
+                and rate is None else "")
         bits.append(f"{gpus} is the fewest that fit{busy} ({kv_room})")
         if o.dp > 1:
-            bits.append(f"{o.dp} data-parallel replicas share the {batch} concurrent requests")
+            bits.append(f"{o.dp} data-parallel replicas share {shared}")
     else:
         s = v.served
         at = f"TTFT {s.ttft_s * 1e3:.0f} ms and TPOT {s.tpot_s * 1e3:.1f} ms at {s.users}"
@@ -852,7 +873,7 @@ def _reason(o: _Option, model: SizedModel, batch: int, gpu: GPU | None,
                         + ("loses: " if verdicts[g].dominated_by is not None else
                            "does not carry the load: ") + verdicts[g].falls_short())
         if o.dp > 1:
-            bits.append(f"{o.dp} data-parallel replicas share the {batch} concurrent requests")
+            bits.append(f"{o.dp} data-parallel replicas share {shared}")
     if gpu is not None and any_fit and per_replica > 1 and not layer:
         bits.append(shape)
         if o.pp > 1 and not fixed:

@@ -89,6 +89,7 @@ from service.domain.sizing.requests import (
 )
 from service.domain.sizing.sizing import (
     SizingResult,
+    listed_in_fits_on,
     setups_for,
     size,
 )
@@ -863,11 +864,11 @@ class _W:
                               per=self.n(per)))
         return text + (self.say("speed_layout_split_paren", split=split) if split else "")
 
-    def gpus_per_replica(self, n: int, gid: str | None) -> str:
-        """ "1 GPU per replica", "2 GPUs per replica" (was "2 GPU per replica"); a TPU's
-        chips (``gid``: :meth:`on`)."""
-        return (self.say(self.on("gpus_per_replica_one", gid)) if n == 1
-                else self.say(self.on("gpus_per_replica_many", gid), n=self.n(n)))
+    def gpus_per_replica(self, n: int, gid: str | None = None) -> str:
+        """ "1 GPU per replica", "2 GPUs per replica" (was "2 GPU per replica"); "2 chips per
+        replica" for a TPU ``gid`` (:meth:`on`)."""
+        return (self.say(self.on("gpus_per_replica_one", gid, 1)) if n == 1
+                else self.say(self.on("gpus_per_replica_many", gid, n), n=self.n(n)))
 
     def days(self, hours: float) -> str:
         """ " (75 GPU-days)" after a job of two days of GPU time or more, else nothing."""
@@ -2901,6 +2902,18 @@ def _min_count(w: _W, gid: str, ctx: int) -> int | None:
         return None
     if own.fits_in_memory:
         return 1
+    unit = w.reg.gpus.get(gid)
+    if unit is not None and not listed_in_fits_on(unit):
+        # a TPU or a Gaudi, which fits_on never lists: the fewest of it in one node that hold
+        # the model, sized on it (as :func:`gpu_count_for_users` counts it): "Llama 3.1 8B on
+        # TPU v5e at 32 users, throughput?" ended at "does not fit on 1" (audit buyer26a #5)
+        for k in (2, 4, NODE_GPUS):
+            on = w.size(gpu=gid, gpu_count=k, input_tokens=ctx, output_tokens=0)
+            if on is None or on.runs is False:
+                return None
+            if on.fits_in_memory:
+                return k
+        return None
     return min((row.gpu_count for row in own.fits_on if row.gpu == gid), default=None)
 
 
@@ -3011,6 +3024,19 @@ def gpu_count_for_users(catalog: Catalog, model: str | Architecture, weights: st
         # was read as no node holding it (16 x T4 for 8B at 5 users, where 2 do)
         on = sz(gpu=gpu, input_tokens=ctx, output_tokens=output_tokens)
         first = next((f.gpu_count for f in on.fits_on if f.gpu == gpu), None) if on else None
+    unit = catalog.registry.gpus.get(gpu)
+    if first is None and unit is not None and not listed_in_fits_on(unit):
+        # a TPU or a Gaudi, which fits_on never lists: the fewest of it in one node that hold
+        # the model, sized on it (as the count answer's ``_count_unlisted`` and the
+        # recommendations size it); the search started at two nodes, and 16 x TPU v5e were
+        # said for 8 users of Llama 3.1 8B where 2 hold them (audit buyer26a #5)
+        for k in (1, 2, 4, NODE_GPUS):
+            on = sz(gpu=gpu, gpu_count=k, input_tokens=ctx, output_tokens=output_tokens)
+            if on is None or on.runs is False:
+                break
+            if on.fits_in_memory:
+                first = k
+                break
     if first is None and not across_nodes:
         return None
     last = max(first, NODE_GPUS) if first is not None else 16 * NODE_GPUS
