@@ -540,10 +540,16 @@ def _finetune_memory(c: _Ctx, model: SizedModel, p: Precision, engine: str, gpu:
     if batch is None or seq is None:
         raise _SkipRow("batch size or sequence length not stated")
     qlora = "qlora" in method
-    c.note("torchtune defaults: LoRA rank 8 on q/v/output projections and the MLP, AdamW, "
-           "activation checkpointing, flash attention" + (", FSDP over the GPUs" if n > 1 else ""))
+    # torchtune trains in pure bf16 (its configs' ``dtype: bf16``): the adapters are bf16
+    # parameters and torch.optim.AdamW creates its moments like the parameter
+    # (``torch.zeros_like(p)``), so no fp32 master copy and bf16 moments: adamw-bf16, 2 + 4
+    # bytes per trained parameter beside the weight, not mixed precision's 2 + 12
+    c.note("torchtune defaults: LoRA rank 8 on q/v/output projections and the MLP, AdamW in "
+           "pure bf16 (dtype: bf16), activation checkpointing, flash attention"
+           + (", FSDP over the GPUs" if n > 1 else ""))
     plan = TrainingPlan(model=model, precision=p, method="qlora" if qlora else "lora", rank=8,
-                        targets=list(_TORCHTUNE_TARGETS), optimizer="adamw", checkpointing=True,
+                        targets=list(_TORCHTUNE_TARGETS), optimizer="adamw-bf16",
+                        checkpointing=True,
                         flash=True, micro_batch=batch, seq=seq, zero_stage=3 if n > 1 else 0,
                         cpu_offload=False, gpus=n)
     pred = plan.per_gpu().total_gib
