@@ -142,12 +142,11 @@ def _ratio(a: float, b: float) -> float:
 
 
 # Names that describe an architecture rather than a checkpoint: LLaMA-1 7B, Llama-2-7B and
-# CodeLlama-7B share 32 layers x 4096 hidden x 11008 FFN (CodeLlama's vocabulary is 16 larger);
-# Stable Diffusion v1.4 and v1.5 are the same UNet/CLIP/VAE with different weights.
+# CodeLlama-7B share 32 layers x 4096 hidden x 11008 FFN (CodeLlama's vocabulary is 16 larger).
+# (Stable Diffusion v1.4 is in the catalog itself now, catalog/models/sd-1.4.toml.)
 _SAME_ARCHITECTURE: dict[str, str] = {
     "llama7b": "llama-2-7b",
     "llamaarch7b": "llama-2-7b",
-    "stablediffusionv14": "sd-1.5",
 }
 # Checkpoint suffixes that name a quantization, not a different model.
 _QUANT_SUFFIX = re.compile(

@@ -118,7 +118,7 @@ def test_model_names_are_cleaned(registry: Registry) -> None:
         "CodeLlama-7B (llama 7B arch)": "codellama-7b",
         "Qwen2.5-7B-Instruct-bnb-4bit": "qwen2.5-7b",
         "Stable Diffusion v1.5": "sd-1.5",
-        "CompVis/stable-diffusion-v1-4": "sd-1.5",
+        "CompVis/stable-diffusion-v1-4": "sd-1.4",
         "Stable Diffusion XL 1.0": "sdxl",
         "Meta-Llama-3.1-70B-Instruct-quantized.w8a8": "llama-3.1-70b",
     }
