@@ -28,6 +28,7 @@ from service.domain.answer.understand import (
     _Mention,
     _tables,
     _tokens,
+    active_share,
     daily_budget,
     family_sizes,
     gguf_app,
@@ -393,6 +394,12 @@ class Stated:
     refiner: bool = False
     """The SDXL refiner is named ("sdxl + refiner", "cu refiner"): the media answers count its
     UNet beside the base's."""
+    active_share: tuple[int, int, float | None] | None = None
+    """A user count and the share of it active at once said after it ("300 users, 10% active
+    at once", "300 users, 30 active at once", "300 de utilizatori, dintre care 30 activi
+    simultan"): the users, the users at once (the load sized: ``Extracted.concurrent_requests``)
+    and the percentage (None where a count at once is said), said in the answer
+    (``understand.active_share``)."""
     user_base: tuple[int, str] | None = None
     """People who may use a language model counted over all time, a month or a day, or a
     team ("200 registered users", "5000 monthly active users", "20,000 users a day", "a team
@@ -2610,6 +2617,7 @@ def _stated_more(folded: str, registry: Registry, text: str | None = None) -> di
             "load_asked": bool(_LOAD_ASKED.search(folded)),
             "refiner": bool(_REFINER.search(folded)),
             "user_base": _user_base(folded),
+            "active_share": _active_share(folded),
             "train_tokens_asked": bool(_TRAIN_TOKENS_ASKED.search(folded)),
             "what_can_asked": bool(_WHAT_CAN_Q.search(folded)),
             "tokens_usd": _tokens_amount(folded),
@@ -2672,6 +2680,12 @@ _WHAT_CAN_Q = re.compile(_WHAT_CAN)
 _TRAIN_TOKENS_ASKED = re.compile(r"\bhow many (?:training )?tokens\b(?![^?]{0,20}\bper\b)"
                                  r"|\bcat[ie] (?:de )?tokeni\b(?![^?]{0,20}\bpe (?:secunda|ora|"
                                  r"minut|zi)\b)|" + _WHAT_CAN)
+
+
+def _active_share(folded: str) -> tuple[int, int, float | None] | None:
+    """The share of a user count active at once (``understand.active_share``)."""
+    share = active_share(folded)
+    return share[:3] if share is not None else None
 
 
 def _user_base(folded: str) -> tuple[int, str] | None:
