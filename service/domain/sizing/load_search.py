@@ -22,7 +22,7 @@ import msgspec
 
 from service.domain.catalog.snapshot import Catalog
 from service.domain.sizing.requests import SizingRequest
-from service.domain.sizing.sizing import SizingResult, size
+from service.domain.sizing.sizing import HEADROOM_LOAD, SizingResult, size
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,7 +105,11 @@ def most_rate_within(req: SizingRequest, catalog: Catalog, targets: LatencyTarge
     """The largest ``request_rate_per_s``, a multiple of :func:`rate_step` below
     ``most_rate`` (the most the setup serves), at which ``req`` under that open-loop load
     (Poisson arrivals, the queue and the prefills they bring: /v1/sizing's TTFT at that
-    rate) meets ``targets``, with its sizing; None where the smallest step misses them."""
+    rate) meets ``targets`` with every replica at most ``HEADROOM_LOAD`` (80 %) busy, the
+    share sizing's near-capacity warning, the recommendations' rate targets and the answers
+    carry a rate at (:func:`setups_for`: near capacity the queue, and with it the TTFT,
+    grows steeply with small changes of load, which a mean does not show); with its
+    sizing. None where the smallest step misses them."""
     if most_rate <= 0 or not math.isfinite(most_rate):
         return None
     kw = dict(size_kw or {})
@@ -115,14 +119,19 @@ def most_rate_within(req: SizingRequest, catalog: Catalog, targets: LatencyTarge
         return size(msgspec.structs.replace(req, request_rate_per_s=round(k * step, 10)),
                     catalog, **kw)
 
+    def meets(k: int, r: SizingResult) -> bool:
+        p = r.performance
+        return (targets.met_by(r) and p is not None and p.max_requests_per_s is not None
+                and k * step <= HEADROOM_LOAD * p.max_requests_per_s * (1 + 1e-9))
+
     lo_k, hi = 1, max(2, math.ceil(most_rate / step))  # lo_k meets, hi does not
     lo = at(lo_k)
-    if not targets.met_by(lo):
+    if not meets(lo_k, lo):
         return None
     while hi - lo_k > 1:
         mid = (lo_k + hi) // 2
         got = at(mid)
-        if targets.met_by(got):
+        if meets(mid, got):
             lo_k, lo = mid, got
         else:
             hi = mid
