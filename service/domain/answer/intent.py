@@ -5999,10 +5999,16 @@ _GENERATE_ASKED = re.compile(_GENERATED.removeprefix("|"))
 _ONE_REQUEST_SAID = re.compile(r"\b(?:a|one|each|single|per|o|un|fiecare)\s++(?:single\s++)?"
                                r"(?:requests?|query|call|completion|cerere|interogare|apel)\b")
 # one request's time asked: "how long does one request take", "cât durează o cerere"
+# (an answer of N tokens too, the users beside it its load: "how long does a 2000-token answer
+# take ... with 20 users", "cât durează un răspuns de 2000 de tokeni ... cu 20 de utilizatori";
+# buyer audit 26a #6: a count's yes, no duration, 512 output tokens)
 _REQUEST_TAKES = re.compile(r"\b(?:how long|how much time)\s++(?:does|will|would|do|should)\s++"
-                            r"(?:a|one|each|every|single|the|my|our)\s++(?:single\s++)?"
-                            r"(?:requests?|query|queries|calls?|completions?|responses?)\b"
-                            r"|\bcat (?:timp )?dureaza (?:o|fiecare) (?:cerere|interogare)\b")
+                            r"(?:a|an|one|each|every|single|the|my|our)\s++(?:single\s++)?"
+                            r"(?:\d[\d,.]*+\s*+k?[\s-]*+(?:tokens?|tok)[\s-]++(?:long\s++)?)?"
+                            r"(?:requests?|query|queries|calls?|completions?|responses?|answers?"
+                            r"|repl(?:y|ies)|generations?|outputs?)\b"
+                            r"|\bcat (?:timp )?dureaza (?:o|fiecare) (?:cerere|interogare)\b"
+                            r"|\bcat (?:timp )?dureaza (?:un|fiecare) (?:singur )?raspuns\b")
 
 
 def _request_time_also(f: str) -> str | None:
