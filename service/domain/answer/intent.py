@@ -394,6 +394,9 @@ class Stated:
     refiner: bool = False
     """The SDXL refiner is named ("sdxl + refiner", "cu refiner"): the media answers count its
     UNet beside the base's."""
+    per_gpu_asked: bool = False
+    """A figure asked per GPU ("throughput per GPU", "tokens/s per card", "pe GPU", "per
+    chip"): the speed answer divides the setup's total by its GPUs and says that first."""
     active_share: tuple[int, int, float | None] | None = None
     """A user count and the share of it active at once said after it ("300 users, 10% active
     at once", "300 users, 30 active at once", "300 de utilizatori, dintre care 30 activi
@@ -2618,6 +2621,7 @@ def _stated_more(folded: str, registry: Registry, text: str | None = None) -> di
             "refiner": bool(_REFINER.search(folded)),
             "user_base": _user_base(folded),
             "active_share": _active_share(folded),
+            "per_gpu_asked": bool(_PER_GPU.search(folded) or _PER_CHIP.search(folded)),
             "train_tokens_asked": bool(_TRAIN_TOKENS_ASKED.search(folded)),
             "what_can_asked": bool(_WHAT_CAN_Q.search(folded)),
             "tokens_usd": _tokens_amount(folded),
@@ -5297,6 +5301,8 @@ _MAX_USERS = re.compile(
 # fiecare placă"
 _PER_GPU = re.compile(r"\b(?:per|each|every|pe)\s++(?:gpu|card|placa|accelerator)\b|\bper-gpu\b"
                       r"|\bfiecar\w*+\s++(?:gpu|placi|placa)\b")
+# a figure per TPU chip: "tokens/s per chip", "pe cip"
+_PER_CHIP = re.compile(r"\b(?:per|each|every|pe)\s++(?:chip|cip)\b|\bper-chip\b")
 # the memory left on a GPU after loading a model asked ("how much memory is left on an H100
 # after loading ...", "VRAM remaining", "câtă memorie rămâne", "memoria rămasă"): what the
 # KV cache gets, answered first (task ask_counts: it was the totals)
