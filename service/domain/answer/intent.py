@@ -28,6 +28,7 @@ from service.domain.answer.understand import (
     _Mention,
     _tables,
     _tokens,
+    active_share,
     daily_budget,
     family_sizes,
     gguf_app,
@@ -393,6 +394,15 @@ class Stated:
     refiner: bool = False
     """The SDXL refiner is named ("sdxl + refiner", "cu refiner"): the media answers count its
     UNet beside the base's."""
+    per_gpu_asked: bool = False
+    """A figure asked per GPU ("throughput per GPU", "tokens/s per card", "pe GPU", "per
+    chip"): the speed answer divides the setup's total by its GPUs and says that first."""
+    active_share: tuple[int, int, float | None] | None = None
+    """A user count and the share of it active at once said after it ("300 users, 10% active
+    at once", "300 users, 30 active at once", "300 de utilizatori, dintre care 30 activi
+    simultan"): the users, the users at once (the load sized: ``Extracted.concurrent_requests``)
+    and the percentage (None where a count at once is said), said in the answer
+    (``understand.active_share``)."""
     user_base: tuple[int, str] | None = None
     """People who may use a language model counted over all time, a month or a day, or a
     team ("200 registered users", "5000 monthly active users", "20,000 users a day", "a team
@@ -2625,6 +2635,8 @@ def _stated_more(folded: str, registry: Registry, text: str | None = None) -> di
             "load_asked": bool(_LOAD_ASKED.search(folded)),
             "refiner": bool(_REFINER.search(folded)),
             "user_base": _user_base(folded),
+            "active_share": _active_share(folded),
+            "per_gpu_asked": bool(_PER_GPU.search(folded) or _PER_CHIP.search(folded)),
             "train_tokens_asked": bool(_TRAIN_TOKENS_ASKED.search(folded)),
             "what_can_asked": bool(_WHAT_CAN_Q.search(folded)),
             "tokens_usd": _tokens_amount(folded),
@@ -2687,6 +2699,12 @@ _WHAT_CAN_Q = re.compile(_WHAT_CAN)
 _TRAIN_TOKENS_ASKED = re.compile(r"\bhow many (?:training )?tokens\b(?![^?]{0,20}\bper\b)"
                                  r"|\bcat[ie] (?:de )?tokeni\b(?![^?]{0,20}\bpe (?:secunda|ora|"
                                  r"minut|zi)\b)|" + _WHAT_CAN)
+
+
+def _active_share(folded: str) -> tuple[int, int, float | None] | None:
+    """The share of a user count active at once (``understand.active_share``)."""
+    share = active_share(folded)
+    return share[:3] if share is not None else None
 
 
 def _user_base(folded: str) -> tuple[int, str] | None:
@@ -3499,6 +3517,9 @@ def _gpu_ones(toks: list[Any], names: list[Any]) -> bool:
 # "sub-500 ms TTFT", "sub 500 ms până la primul token"
 _LIMIT_WORD = (r"(?:\b(?:under|below|sub|less than|at most|max(?:imum)?|within|de cel mult"
                r"|maxim|no more than|mai putin de)|<=?|≤)")
+# a limit of one second in words: "TTFT under a second", "TTFT sub o secundă" (buyer audit 26a
+# #2: "sub o secunda" was dropped), read as "1 second"
+_ONE_SECOND = re.compile(rf"({_LIMIT_WORD})\s*+(?:a|one|o|una)\s++(second|secunda)\b")
 # ("first-token latency under 200 ms", "latența primului token sub 200 ms", "latență sub 200
 # ms la primul token": audit ro2 #2, each dropped and answered a card ~6x over the target)
 _TTFT_WORD = r"(?:ttft|time to first token|first[\s-]token|primul(?:ui)? token)"
@@ -4782,7 +4803,7 @@ def stated(text: str, registry: Registry) -> Stated:
         input_output_tokens(text)[1]
     # a percentile beside the limit is no part of it ("TTFT p95 sub 300 ms": its digits
     # stopped the reading; said not modelled, Stated.latency_percentile)
-    lat = _PERCENTILE.sub(" ", folded)
+    lat = _ONE_SECOND.sub(r"\1 1 \2", _PERCENTILE.sub(" ", folded))
     tm = _TTFT_LIMIT.search(lat) or _TTFT_TARGET.search(lat)
     ttft_ms = None
     if tm:
@@ -5400,6 +5421,8 @@ _MAX_USERS = re.compile(
 # fiecare placă"
 _PER_GPU = re.compile(r"\b(?:per|each|every|pe)\s++(?:gpu|card|placa|accelerator)\b|\bper-gpu\b"
                       r"|\bfiecar\w*+\s++(?:gpu|placi|placa)\b")
+# a figure per TPU chip: "tokens/s per chip", "pe cip"
+_PER_CHIP = re.compile(r"\b(?:per|each|every|pe)\s++(?:chip|cip)\b|\bper-chip\b")
 # the memory left on a GPU after loading a model asked ("how much memory is left on an H100
 # after loading ...", "VRAM remaining", "câtă memorie rămâne", "memoria rămasă"): what the
 # KV cache gets, answered first (task ask_counts: it was the totals)
@@ -6135,10 +6158,16 @@ _GENERATE_ASKED = re.compile(_GENERATED.removeprefix("|"))
 _ONE_REQUEST_SAID = re.compile(r"\b(?:a|one|each|single|per|o|un|fiecare)\s++(?:single\s++)?"
                                r"(?:requests?|query|call|completion|cerere|interogare|apel)\b")
 # one request's time asked: "how long does one request take", "cât durează o cerere"
+# (an answer of N tokens too, the users beside it its load: "how long does a 2000-token answer
+# take ... with 20 users", "cât durează un răspuns de 2000 de tokeni ... cu 20 de utilizatori";
+# buyer audit 26a #6: a count's yes, no duration, 512 output tokens)
 _REQUEST_TAKES = re.compile(r"\b(?:how long|how much time)\s++(?:does|will|would|do|should)\s++"
-                            r"(?:a|one|each|every|single|the|my|our)\s++(?:single\s++)?"
-                            r"(?:requests?|query|queries|calls?|completions?|responses?)\b"
-                            r"|\bcat (?:timp )?dureaza (?:o|fiecare) (?:cerere|interogare)\b")
+                            r"(?:a|an|one|each|every|single|the|my|our)\s++(?:single\s++)?"
+                            r"(?:\d[\d,.]*+\s*+k?[\s-]*+(?:tokens?|tok)[\s-]++(?:long\s++)?)?"
+                            r"(?:requests?|query|queries|calls?|completions?|responses?|answers?"
+                            r"|repl(?:y|ies)|generations?|outputs?)\b"
+                            r"|\bcat (?:timp )?dureaza (?:o|fiecare) (?:cerere|interogare)\b"
+                            r"|\bcat (?:timp )?dureaza (?:un|fiecare) (?:singur )?raspuns\b")
 
 
 def _request_time_also(f: str) -> str | None:

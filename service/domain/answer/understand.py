@@ -12,6 +12,7 @@ from __future__ import annotations
 import decimal
 import functools
 import itertools
+import math
 import re
 import unicodedata
 from collections import Counter
@@ -3435,6 +3436,56 @@ def user_base(folded: str) -> tuple[int, str, int] | None:
     return (n, kind, start) if n > 0 else None
 
 
+# the share of a user count active at once, said after it in the same sentence: "300 users,
+# 10% active at once", "300 users but only 10% are active at the same time", "500 employees
+# ..., about 5% concurrently", "300 users, 30 active at once", "avem 300 de utilizatori, 10%
+# activi simultan", "dintre care 30 activi simultan" (buyer audit 26a #1: all 300 were sized
+# at once, about 10 times the GPUs)
+_AT_ONCE_SAID = (r"at once|at the same time|at any (?:one )?time|concurrently|simultaneously"
+                  r"|in parallel|at peak|at the peak|simultan\w*+|concurent\w*+|deodata"
+                  r"|in acelasi timp|in paralel|la varf")
+_ACTIVE_SHARE = re.compile(
+    USER_COUNT + rf"(?:(?:registered|total|internal)\s++)?(?:{_USER_NOUNS})\b"
+    # the rest of the sentence up to the share (a model's name in it: "3.1" is no sentence end)
+    r"(?P<gap>(?:[^.;?!%\n]|\.(?=\S)){0,80}?)"
+    r"(?<![\w.,])(?:(?:about|around|roughly|approximately|approx\.?|only|maybe|some|up to"
+    r"|aproximativ|circa|cca\.?|cam|doar|numai|pana la|~)\s*+)?+"
+    r"(?P<share>\d++(?:[.,]\d++)?)(?!\w|[.,]\d)\s*+(?P<pct>%|percent\b|per cent\b|la suta\b)?\s*+"
+    r"(?:(?:of (?:them|those|these|the users|users)|dintre (?:ei|ele)|din (?:ei|ele))\s++)?"
+    r"(?:(?:are|is|being|will be|would be|sunt|fiind|vor fi|ar fi|e|este)\s++)?"
+    r"(?:(?:active|activi|online|concurrent(?:ly)?+|simultaneous(?:ly)?+|concurent\w*+"
+    r"|simultan\w*+)\b(?:\s++(?:users|utilizatori|useri|at a time))?"
+    rf"(?:\s++(?:{_AT_ONCE_SAID})\b)?|(?:{_AT_ONCE_SAID})\b)")
+
+
+_PERIOD_AFTER = re.compile(rf"\s*+{_RATE_PERIOD}")
+
+
+def active_share(folded: str) -> tuple[int, int, float | None, int] | None:
+    """A user count and the share of it active at once said after it (:data:`_ACTIVE_SHARE`)
+    in ``folded`` (folded text): the users, the users at once (a percentage rounded up: 10%
+    of 300 is 30, 5% of 500 is 25), the percentage (None where a count at once is said) and
+    where the user count starts; None where none is said, or where the share is not fewer
+    than the users. The users at once are the load to size for, not every user."""
+    for m in _ACTIVE_SHARE.finditer(folded):
+        if _PERIOD_AFTER.match(folded, m.end()):
+            continue  # "30 active per day" is a count over a day, no load at once
+        total = user_count(m.group(1), m.group(2))
+        raw = m.group("share").replace(",", ".")
+        pct = float(raw) if m.group("pct") else None
+        if pct is None:
+            if not raw.isdigit():
+                continue
+            at_once = int(raw)
+        elif 0 < pct < 100:
+            at_once = math.ceil(total * pct / 100 - 1e-9)
+        else:
+            continue
+        if 0 < at_once < total:
+            return total, at_once, pct, m.start(1)
+    return None
+
+
 # (not a length after it: "concurrent 8,000-token requests" are requests of 8,000 tokens, not
 # 8,000 users; audit ask_intents3)
 _CONCURRENCY = re.compile(r"\bconcurren\w*+\s*+(?:of|de|=|:)?\s*+(\d++)\b"
@@ -3800,6 +3851,12 @@ def extract(text: str, registry: Registry) -> Extracted:
     users = (_signed(bare, um.start(1), user_count(um.group(1), um.group(2)))
              if um is not None else int(cm.group(1)) if cm is not None
              else 1 if _ONE_USER.search(bare) else None)
+    share = active_share(bare)
+    if share is not None and (users is None or users == share[0]
+                              or (base is not None and base[2] == share[3])):
+        # "300 users, 10% active at once": the users at once are the load (the answer says
+        # how they were counted: Stated.active_share)
+        users = share[1]
     batch = _BATCH.search(bare)
     batch_size = None
     if batch is not None:

@@ -83,6 +83,12 @@ from service.domain.recommend.types import (
 from service.domain.sizing.audio_speed import AUDIO_JOB_BATCH
 from service.domain.sizing.batching import embed_batch_held
 from service.domain.sizing.layout import NODE_GPUS, Layout
+from service.domain.sizing.load_search import (
+    LatencyTargets,
+    LoadWithin,
+    most_rate_within,
+    most_requests_within,
+)
 from service.domain.sizing.requests import (
     FinetuneOptions,
     SizingRequest,
@@ -1180,6 +1186,46 @@ class _W:
         return self.say("rank_basis")
 
     def size(self, **kw: Any) -> SizingResult | None:
+        call = self.sizing_call(**kw)
+        if call is None:
+            return None
+        try:
+            r = size(call[0], self.catalog, **call[1])
+        except (DomainError, ValueError, msgspec.ValidationError):
+            return None
+        if r.gpu is not None and r.fits:
+            self.sized_last[r.gpu.id] = r
+        return r
+
+    def most_within(self, targets: LatencyTargets, most: int, **kw: Any) -> LoadWithin | None:
+        """The most requests at once, up to ``most``, that the sizing of ``kw`` (as
+        :meth:`size` takes them) serves within ``targets``: the sizing core's search
+        (``load_search.most_requests_within``), so the count said and /v1/sizing at that
+        ``batch_size`` agree. None where one request misses them or the sizing fails."""
+        call = self.sizing_call(**kw)
+        if call is None:
+            return None
+        try:
+            return most_requests_within(call[0], self.catalog, targets, most, call[1])
+        except (DomainError, ValueError, msgspec.ValidationError):
+            return None
+
+    def rate_within(self, targets: LatencyTargets, most_rate: float, **kw: Any
+                    ) -> LoadWithin | None:
+        """The most requests per second, below ``most_rate``, that the sizing of ``kw``
+        serves within ``targets`` under that open-loop load (``load_search.most_rate_within``,
+        /v1/sizing's ``request_rate_per_s``). None where the smallest rate misses them."""
+        call = self.sizing_call(**kw)
+        if call is None:
+            return None
+        try:
+            return most_rate_within(call[0], self.catalog, targets, most_rate, call[1])
+        except (DomainError, ValueError, msgspec.ValidationError):
+            return None
+
+    def sizing_call(self, **kw: Any) -> tuple[SizingRequest, dict[str, Any]] | None:
+        """The /v1/sizing request :meth:`size` sends for ``kw`` and the keyword arguments of
+        the core's ``size`` beside it; None where the request is not valid."""
         # the GPUs of the machine a training run is priced on (not a request field: sizing's
         # ``machine_gpus``, one node where they are joined all to all)
         machine = kw.pop("machine_gpus", None)
@@ -1219,16 +1265,13 @@ class _W:
         if engine is not None and "engine" not in req:
             req["engine"] = engine
         try:
-            # an input length passed is the answer's own (an embedding model's is one chunk,
-            # ``_ctx``), kept even where it is the chat default (size's input_stated)
-            r = size(msgspec.convert(req, SizingRequest), self.catalog, machine_gpus=machine,
-                     interconnect=link, load_stated=stated,
-                     input_stated="input_tokens" in req)
-        except (DomainError, ValueError, msgspec.ValidationError):
+            body = msgspec.convert(req, SizingRequest)
+        except (ValueError, msgspec.ValidationError):
             return None
-        if r.gpu is not None and r.fits:
-            self.sized_last[r.gpu.id] = r
-        return r
+        # an input length passed is the answer's own (an embedding model's is one chunk,
+        # ``_ctx``), kept even where it is the chat default (size's input_stated)
+        return body, {"machine_gpus": machine, "interconnect": link, "load_stated": stated,
+                      "input_stated": "input_tokens" in req}
 
     def engine(self) -> str | None:
         """The engine the question names, which every sizing of the answer runs on (as

@@ -33,12 +33,14 @@ from service.domain.fields import BATCH_MAX
 from service.domain.recommend.pricing import job_storage_usd, model_storage_gb
 from service.domain.sizing.hardware import flash_attention_support
 from service.domain.sizing.layout import NODE_GPUS
+from service.domain.sizing.load_search import LatencyTargets
 from service.domain.sizing.memory import EXTENDED_CONTEXT_MARK
 from service.domain.sizing.sizing import (
     SizingResult,
     default_weights,
     sized_from_entry,
 )
+from service.domain.sizing.speed import Performance
 
 _OUT = ASK_OUTPUT_TOKENS
 """Each request's output where none is stated: the one default load of every answer
@@ -1043,8 +1045,8 @@ def _max_concurrency_at(w: _W) -> None:
     setup = named or w.setup(count, gid)
     r = _fitting_precision(w, r, gid, count, setup, inp + _out(w), lambda x: x.max_batch_size,
                            input_tokens=inp, output_tokens=_out(w), kv_cache=w.st.kv_cache) or r
-    if r.max_batch_size and w.st.min_tokens_per_s and _concurrency_speed(w, gid, count, r,
-                                                                         inp, setup):
+    if (r.max_batch_size and (w.st.min_tokens_per_s or w.st.max_ttft_ms)
+            and _concurrency_speed(w, gid, count, r, inp, setup)):
         return
     # the numbers (and Slack's table) at the load the answer states, every request held on
     # the setup: one request's sizing listed 1 x H100 beside "91 concurrent requests on 2"
@@ -1090,64 +1092,69 @@ def _max_concurrency_at(w: _W) -> None:
 
 def _concurrency_speed(w: _W, gid: str, count: int, r: SizingResult, inp: int,
                        setup: str) -> bool:
-    """How many users at a per-user speed ("how many users at 50 tok/s each can an H100
-    serve"): the most concurrent requests, up to what memory and the engine hold, whose
-    decode speed per user (1,000 / time per output token, as the recommendations'
-    ``decode_tokens_per_s_per_user``, which the count answer's "100 users at 50 tokens/s need
-    2 × H100" reads) is at least the target. The memory's count alone was the answer: 110
-    users of 8B on an H100 (4,096 tokens each), about 24 tokens/s each, where 41 get 50.
-    False where the sizing has no speed."""
+    """How many users within a per-user speed and/or a time to the first token ("how many
+    users at 50 tok/s each can an H100 serve", "how many concurrent users with TTFT under 200
+    ms"): the most concurrent requests, up to what memory and the engine hold, whose sizing
+    meets every target stated, found by the sizing core's search
+    (``load_search.most_requests_within``: the decode speed per user is 1,000 / time per
+    output token, as the recommendations' ``decode_tokens_per_s_per_user``; the TTFT is the
+    mean at that load), so that /v1/sizing at that ``batch_size`` gives the figures said. The
+    memory's count alone was the answer: 110 users of 8B on an H100 (4,096 tokens each),
+    about 24 tokens/s each, where 41 get 50; and with a TTFT target, 110 where 11 get their
+    first token within 200 ms (buyer audit 26a #2). False where the sizing has no speed."""
     assert w.model is not None
-    target = w.st.min_tokens_per_s or 0.0
+    target = w.st.min_tokens_per_s or None
+    ttft_max = w.st.max_ttft_ms or None
     p = r.performance
     held = min(r.max_batch_size_in_memory or 0, (p.max_concurrency if p is not None else None)
                or r.max_batch_size_in_memory or 0)
+    kw: dict[str, Any] = {"gpu": gid, "gpu_count": count, "weights": r.weights,
+                          "input_tokens": inp, "output_tokens": _out(w),
+                          "kv_cache": w.st.kv_cache}
 
-    def speed(batch: int) -> float | None:
-        at = w.size(gpu=gid, gpu_count=count, weights=r.weights, input_tokens=inp,
-                    output_tokens=_out(w), batch_size=batch, kv_cache=w.st.kv_cache)
+    def perf(batch: int) -> Performance | None:
+        at = w.size(batch_size=batch, **kw)
         q = at.performance if at is not None and at.fits_in_memory else None
-        if q is None or not q.time_per_output_token_ms:
-            return None
-        return 1000 / q.time_per_output_token_ms
+        return q if q is not None and q.time_per_output_token_ms else None
 
-    one, most = speed(1), speed(held) if held >= 1 else None
-    if one is None or most is None:
+    one, most = perf(1), perf(held) if held >= 1 else None
+    if one is None or most is None or (ttft_max and (one.time_to_first_token_ms is None
+                                                     or most.time_to_first_token_ms is None)):
         return False
+
+    def tps(q: Performance) -> float:
+        return 1000 / (q.time_per_output_token_ms or 1.0)
+
+    targets = LatencyTargets(max_time_to_first_token_ms=ttft_max,
+                             min_decode_tokens_per_s=target)
     common = {"setup": setup, "model": w.model.name, "weights": r.weights,
-              "tps": w.hours(target), "ctx": w.n(inp + _out(w)), "inp": w.n(inp),
+              "tps": w.hours(target or 0.0), "ctx": w.n(inp + _out(w)), "inp": w.n(inp),
               # (a target asked as a time per output token is said in its terms too)
               "speed": w.say("speed_target_tpot" if w.st.tpot_ms else "speed_target_tps",
-                             tps=w.hours(target), ms=w.hours(w.st.tpot_ms or 0.0)),
-              "out": w.n(_out(w)),
-              "held": w.n(held), "at_held": w.n(most, 1)}
-    if one < target:
-        w.out.first = w.say("max_concurrency_speed_none", at=w.n(one, 1), **common)
+                             tps=w.hours(target or 0.0), ms=w.hours(w.st.tpot_ms or 0.0)),
+              "targets": w.targets_said(), "out": w.n(_out(w)),
+              "held": w.n(held), "at_held": w.n(tps(most), 1),
+              "ttft_held": w.n(most.time_to_first_token_ms or 0.0)}
+    timed = "_ttft" if ttft_max else ""
+    found = w.most_within(targets, held, **kw)
+    if found is None:
+        w.out.first = w.say(f"max_concurrency_speed{timed}_none", at=w.n(tps(one), 1),
+                            ttft=w.n(one.time_to_first_token_ms or 0.0), **common)
         w.ask("max_batch_size", 0, "requests", yes=False)
         w.record(r, inp + _out(w))
         return True
-    lo, lo_speed = 1, one  # the speed falls as the batch grows: the last batch at the target
-    if most >= target:
-        lo, lo_speed = held, most
-    else:
-        hi = held
-        while hi - lo > 1:
-            mid = (lo + hi) // 2
-            got = speed(mid)
-            if got is not None and got >= target:
-                lo, lo_speed = mid, got
-            else:
-                hi = mid
-    at = w.size(gpu=gid, gpu_count=count, weights=r.weights, input_tokens=inp,
-                output_tokens=_out(w), batch_size=lo, kv_cache=w.st.kv_cache)
-    w.record(at if at is not None and at.fits_in_memory else r, inp + _out(w))
+    lo, at = found.requests_at_once or 1, found.sizing
+    q = at.performance
+    assert q is not None
+    w.record(at, inp + _out(w))
     # memory, not speed, stops it where every request it holds still gets the target: "holds
     # 13 at once, but at that many each gets only about 34.3 tokens/s" (of 20 asked) read as
     # a speed limit that was not one
-    key = "max_concurrency_speed_memory" if lo == held else "max_concurrency_speed"
+    key = f"max_concurrency_speed{timed}" + ("_memory" if lo == held else "")
     if lo == 1:  # "1 concurrent user", "1 utilizator" (was "1 concurrent users")
         key += "_one"
-    w.out.first = w.say(key, n=w.n(lo), at=w.n(lo_speed, 1), **common)
+    w.out.first = w.say(key, n=w.n(lo), at=w.n(tps(q), 1),
+                        ttft=w.n(q.time_to_first_token_ms or 0.0), **common)
     w.ask("max_batch_size", lo, "requests")
     w.sized_warnings(r, inp + _out(w))
     return True

@@ -65,6 +65,7 @@ from service.domain.catalog.precisions import (
 from service.domain.catalog.trust import price_date_words
 from service.domain.recommend.types import MONTH_DAYS, Option
 from service.domain.sizing.layout import LOAD_SLACK, NODE_GPUS, tp_limit
+from service.domain.sizing.load_search import LatencyTargets
 from service.domain.sizing.sizing import (
     HEADROOM_LOAD,
     FitRow,
@@ -1096,6 +1097,10 @@ def _speed_answer(w: _W) -> None:
     full = rep.performance if rep is not None and rep.performance is not None else p
     thr = full.max_throughput_tokens_per_s or tps
     common = {"model": w.model.name, "weights": r.weights, "setup": setup}
+    if (w.sub is not None and w.sub.startswith("requests_") and full.max_requests_per_s
+            and (w.st.max_ttft_ms or w.st.min_tokens_per_s) and w.model.kind == "llm"
+            and _requests_within(w, gid, count, r, rep, full, inp, out, common)):
+        return
     if w.sub == "ttft":
         w.out.first = w.say("speed_ttft", ttft=w.n(ttft), inp=w.n(inp), **common)
         w.ask("time_to_first_token_ms", ttft, "ms")
@@ -1111,6 +1116,13 @@ def _speed_answer(w: _W) -> None:
                             out=w.n(out), thr=w.rate(thr),
                             requests=w.requests(full.max_concurrency or 1), **common)
         w.ask("decode_tokens_per_s", tps, "tokens/s")
+    elif w.sub == "throughput" and w.st.per_gpu_asked and count > 1:
+        # "throughput per GPU" on several: the total over the GPUs, said first (buyer audit
+        # 26a #10: the total alone, 3,833 tokens/s on 8 × H100, never the 479 per GPU)
+        w.out.first = w.say("speed_throughput_per_gpu", per=w.rate(thr / count),
+                            thr=w.rate(thr), n=w.n(count),
+                            requests=w.requests(full.max_concurrency or 1), **common)
+        w.ask("max_throughput_tokens_per_s_per_gpu", thr / count, "tokens/s")
     elif w.sub == "throughput":
         w.out.first = w.say("speed_throughput", thr=w.rate(thr),
                             requests=w.requests(full.max_concurrency or 1), **common)
@@ -1185,6 +1197,68 @@ def _speed_answer(w: _W) -> None:
     if rep is not None:
         w.out.more.append(replicas_note(w, gid, count, rep, inp, out))
     w.sized_warnings(r, inp + out)
+
+
+def _requests_within(w: _W, gid: str, count: int, r: SizingResult, rep: SizingResult | None,
+                     full: Performance, inp: int, out: int, common: dict[str, str]) -> bool:
+    """The most requests a second (minute, hour, day) asked within a TTFT or per-user speed
+    target ("max requests per second keeping TTFT under 1 s"): the largest open-loop rate
+    whose sizing at that rate (/v1/sizing's ``request_rate_per_s``, the queue and prefills
+    it brings) meets the targets with each replica at most 80 % busy, found by the sizing
+    core's search (``load_search.most_rate_within``), on the layout /v1/sizing gives that
+    rate or the full load's replicas where they carry more. It was the 100 %-busy capacity
+    judged by one request's TTFT ("Yes: 17.5 requests/s ... meets your target", where at the
+    428 requests in flight it names the sizing's TTFT is 1,374 ms; buyer audit 26a #4).
+    False where the sizing gives no rate."""
+    assert w.model is not None and w.sub is not None
+    unit = w.sub.removeprefix("requests_")
+    quantity, per, rate_unit = _REQUEST_RATES.get(unit, _REQUEST_RATES["second"])
+    targets = LatencyTargets(max_time_to_first_token_ms=w.st.max_ttft_ms or None,
+                             min_decode_tokens_per_s=w.st.min_tokens_per_s or None)
+    most = full.max_requests_per_s or 0.0
+    kw: dict[str, Any] = {"gpu": gid, "gpu_count": count, "weights": r.weights,
+                          "input_tokens": inp, "output_tokens": out}
+    tried = [w.rate_within(targets, most, **kw)]
+    lay = rep.layout if rep is not None else None
+    if lay is not None and lay.data > 1:
+        tried.append(w.rate_within(targets, most, parallelism={
+            "tensor": lay.tensor, "pipeline": lay.pipeline, "data": lay.data,
+            "expert": lay.expert}, **kw))
+    found = max((f for f in tried if f is not None and f.request_rate_per_s),
+                key=lambda f: f.request_rate_per_s or 0.0, default=None)
+    p1 = r.performance
+    if found is None or found.request_rate_per_s is None:
+        if p1 is None or p1.time_to_first_token_ms is None:
+            return False
+        w.record(r, inp + out)
+        w.out.first = w.say("speed_requests_within_none", targets=w.targets_said(),
+                            inp=w.n(inp), out=w.n(out), ttft=w.n(p1.time_to_first_token_ms),
+                            tps=w.rate(p1.decode_tokens_per_s or 0.0), **common)
+        w.ask(quantity, 0, rate_unit, yes=False)
+        w.sized_warnings(r, inp + out)
+        return True
+    at, rate = found.sizing, found.request_rate_per_s
+    q = at.performance
+    assert q is not None
+    lay_at = at.layout
+    layout = (w.say("speed_requests_within_layout", replicas=w.replicas(lay_at.data),
+                    per_replica=w.gpus_per_replica(count // lay_at.data))
+              if lay_at is not None and lay_at.data > 1 else "")
+    tpot = q.time_per_output_token_ms or 0.0
+    w.record(at, inp + out)
+    w.out.first = w.say("speed_requests_within", rate=_rps(w, rate * per),
+                        unit=w.say(f"unit_{unit}"), targets=w.targets_said(), inp=w.n(inp),
+                        out=w.n(out), layout=layout,
+                        ttft=w.n(q.time_to_first_token_ms or 0.0),
+                        tps=w.rate(1000 / tpot if tpot else 0.0), tpot=w.n(tpot, 1),
+                        pct=w.n(HEADROOM_LOAD * 100), **common)
+    w.ask(quantity, rate * per, rate_unit)
+    w.out.more.append(w.say("speed_requests_within_full", most=_rps(w, most * per),
+                            unit=w.say(f"unit_{unit}"), thr=w.rate(
+                                full.max_throughput_tokens_per_s or 0.0),
+                            requests=w.requests(full.max_concurrency or 1, "at_once")))
+    w.sized_warnings(at, inp + out)
+    return True
 
 
 def _request_latency_s(ttft_ms: float, tpot_ms: float, out: int) -> float:

@@ -445,6 +445,7 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
     _lead_with(w, _image_tokens_lead(w))
     _yes_no_lead(w)
     _lead_with(w, _user_base_lead(w))
+    _lead_with(w, _active_share_lead(w))
     _lead_with(w, _format_refused(w))
     _lead_with(w, _model_unknown(w))
     _lead_with(w, _stand_in_unknown(w))
@@ -1012,6 +1013,22 @@ def user_base_load(ex: Extracted, st: Stated | None, intent: str, catalog: Catal
             or st.request_rate_per_s or st.work_rate):
         return None
     return base[0] if base[0] <= BATCH_MAX else 1
+
+
+def _active_share_lead(w: _W) -> str | None:
+    """The users at once read from a share of the users stated ("300 users, 10% active at
+    once": 30), said first as what the answer is sized for and how it was read (buyer audit
+    26a #1: the 300 were sized at once, unsaid). None where none was stated or the answer
+    sized another load."""
+    share = w.st.active_share
+    if (share is None or w.out.first is None or w.ex.concurrent_requests != share[1]
+            or w.model is None or w.model.kind != "llm"):
+        return None
+    total, at_once, pct = share
+    how = (w.say("active_share_pct", pct=w.n(pct, 0 if pct == int(pct) else 1),
+                 users=w.n(total), at_once=w.n(at_once)) if pct is not None
+           else w.say("active_share_count", users=w.n(total), at_once=w.n(at_once)))
+    return w.say("active_share_lead", how=how, requests=w.requests(at_once))
 
 
 def _user_base_lead(w: _W) -> str | None:
