@@ -677,11 +677,10 @@ def search_inference(base: InferencePlan, gpu: GPU | None, gpu_count: int, batch
     and batch are replaced). Rule, with a GPU: among the layouts that fit (weights plus the KV
     of the replica's requests within the engine's share of the GPU), no more replicas than
     concurrent requests (a closed loop; an open loop at ``rate`` sets no such cap, each
-    replica serving its share of the rate: :func:`_idles`); then, where the widths of replica differ and the load can be timed
-    (``timer``: one replica timed by the serving model, see :data:`ReplicaTimer`; ``rate``:
-    the open loop's requests/s, None for a closed loop; a tensor-split engine generating
-    text), those that carry
-    the stated load: one replica of each width is timed at its share of the load by the
+    replica serving its share of the rate: :func:`_idles`); then, where the widths of replica
+    differ and the load can be timed (``timer``: one replica timed by the serving model, see
+    :data:`ReplicaTimer`; ``rate``: the open loop's requests/s, None for a closed loop; a
+    tensor-split engine generating text), those that carry the stated load: one replica of each width is timed at its share of the load by the
     serving model as the answer times it, and a layout carries the load when its KV admission
     runs all its requests at once (open loop: keeps up with its rate) and its TTFT and TPOT
     at the load are each within ``LOAD_SLACK`` (1.5x) of the best fitting layout's (if none
