@@ -673,31 +673,31 @@ def search_inference(base: InferencePlan, gpu: GPU | None, gpu_count: int, batch
     """The layout ``gpu_count`` GPUs serve ``batch`` concurrent requests with, and the memory
     plan of one replica in it (``plan.batch`` = the replica's share of the requests).
 
-    ``base`` carries the model, formats, engine, context and LoRA adapters (its tp, pp, ep
-    and batch are replaced). Rule, with a GPU: among the layouts that fit (weights plus the KV
-    of the replica's requests within the engine's share of the GPU), no more replicas than
-    concurrent requests (a closed loop; an open loop at ``rate`` sets no such cap, each
-    replica serving its share of the rate: :func:`_idles`); then, where the widths of replica
-    differ and the load can be timed (``timer``: one replica timed by the serving model, see
+    ``base`` carries the model, formats, engine, context and LoRA adapters (its tp, pp, ep and
+    batch are replaced). Rule, with a GPU: among the layouts that fit (weights plus the KV of
+    the replica's requests within the engine's share of the GPU), no more replicas than
+    concurrent requests (a closed loop; an open loop at ``rate`` sets no such cap, each replica
+    serving its share of the rate: :func:`_idles`); then, where the widths of replica differ and
+    the load can be timed (``timer``: one replica timed by the serving model, see
     :data:`ReplicaTimer`; ``rate``: the open loop's requests/s, None for a closed loop; a
-    tensor-split engine generating text), those that carry the stated load: one replica of each width is timed at its share of the load by the
-    serving model as the answer times it, and a layout carries the load when its KV admission
-    runs all its requests at once (open loop: keeps up with its rate) and its TTFT and TPOT
-    at the load are each within ``LOAD_SLACK`` (1.5x) of the best fitting layout's (if none
-    does, the one closest to it); among those that carry it, one that another carrying layout
-    beats on TPOT and on requests/s over all its replicas, and whose replicas together admit
-    fewer than 1/``LOAD_SLACK`` of that one's requests at once, comes last: its replicas do
-    not serve more requests at once, the reason to prefer them, and it would win on TTFT
-    alone, which both keep within ``LOAD_SLACK``; then the fewest GPUs per replica (each
-    replica adds throughput with no traffic between them); then tensor parallel over
-    pipeline (within a node, and within 4 GPUs where there is no NVLink); for an MoE,
-    expert parallel when tensor parallel would split the experts below 1,024 FFN columns.
-    With no load stated (the caller gives ``full_load`` only then; ``batch`` is the default 1
-    and ``rate`` None), the GPUs are instead split into the replicas that generate the most
-    output tokens/s in total at full load (:func:`_full_load_pick`), as /v1/ask's full-load
-    answers lay them out. If nothing fits, the layout needing the least memory per GPU.
-    Without a GPU: one replica over all GPUs, tensor parallel as far as the heads and the
-    node allow. A ``fixed`` layout is checked (InvalidInput naming the field) and used."""
+    tensor-split engine generating text), those that carry the stated load: one replica of each
+    width is timed at its share of the load by the serving model as the answer times it, and a
+    layout carries the load when its KV admission runs all its requests at once (open loop:
+    keeps up with its rate) and its TTFT and TPOT at the load are each within ``LOAD_SLACK``
+    (1.5x) of the best fitting layout's (if none does, the one closest to it); among those that
+    carry it, one that another carrying layout beats on TPOT and on requests/s over all its
+    replicas, and whose replicas together admit fewer than 1/``LOAD_SLACK`` of that one's
+    requests at once, comes last: its replicas do not serve more requests at once, the reason to
+    prefer them, and it would win on TTFT alone, which both keep within ``LOAD_SLACK``; then the
+    fewest GPUs per replica (each replica adds throughput with no traffic between them); then
+    tensor parallel over pipeline (within a node, and within 4 GPUs where there is no NVLink);
+    for an MoE, expert parallel when tensor parallel would split the experts below 1,024 FFN
+    columns. With no load stated (the caller gives ``full_load`` only then; ``batch`` is the
+    default 1 and ``rate`` None), the GPUs are instead split into the replicas that generate the
+    most output tokens/s in total at full load (:func:`_full_load_pick`), as /v1/ask's full-load
+    answers lay them out. If nothing fits, the layout needing the least memory per GPU. Without
+    a GPU: one replica over all GPUs, tensor parallel as far as the heads and the node allow. A
+    ``fixed`` layout is checked (InvalidInput naming the field) and used."""
     model = base.model
     cap, cap_why = tp_limit(gpu)
     capacity = base.capacity_gib(gpu, memory_fraction) if gpu is not None else None
