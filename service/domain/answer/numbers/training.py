@@ -661,8 +661,10 @@ def _fp8_training_line(w: _W, r: SizingResult, gid: str) -> None:
     if _fp8_faster_asked(w):
         if w.out.first is not None:
             w.out.more.insert(0, w.out.first)
-        w.out.first = w.say("train_fp8_faster", **kw)
-        w.ask("fp8_training_speedup", high, "x", yes=True)
+        # a yes where a yes or no is asked ("is FP8 faster?"), else how much ("how much
+        # faster?")
+        w.out.first = w.say("train_fp8_faster" if w.st.yes_no else "train_fp8_faster_by", **kw)
+        w.ask("fp8_training_speedup", high, "x", yes=True if w.st.yes_no else None)
     else:
         w.out.more.insert(0, w.say("train_fp8_note", **kw))
 
