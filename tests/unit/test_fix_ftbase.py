@@ -63,9 +63,13 @@ def test_deepseek_r1_lora_sizes_a_bf16_base_not_its_fp8_weights(catalog: Catalog
     assert r.weights == "bf16"
     w = _assumption(r, "weights_precision")
     assert w.startswith("bf16 |") and "fp8" in w
+    nf4 = _size(catalog, model="deepseek-r1", task="finetune", weights="nf4",
+                finetune={"method": "qlora"})
+    assert r.memory.weights_gib > 1.8 * nf4.memory.weights_gib
+    # fp8 asked for LoRA is that same bf16 copy, said so (buyer audit 26b #7)
     fp8 = _size(catalog, model="deepseek-r1", task="finetune", weights="fp8",
                 finetune={"method": "lora"})
-    assert r.memory.weights_gib > 1.8 * fp8.memory.weights_gib
+    assert fp8.weights == "bf16" and fp8.memory.weights_gib == r.memory.weights_gib
 
 
 def test_full_training_of_a_quantized_release_sizes_bf16(catalog: Catalog) -> None:
@@ -87,13 +91,14 @@ def test_a_16bit_release_keeps_its_own_format(catalog: Catalog) -> None:
                  finetune={"method": "lora"}).weights == "fp16"
 
 
-def test_explicit_weights_win_with_a_warning(catalog: Catalog) -> None:
+def test_explicit_weights_with_no_training_path_are_sized_as_trained(catalog: Catalog) -> None:
+    # LoRA on a format the trainers dequantize (MXFP4): its bf16 copy, with a warning (it was
+    # sized as asked, less than the trainers hold; buyer audit 26b #7)
     r = _size(catalog, model="gpt-oss-20b", task="finetune", weights="mxfp4",
               finetune={"method": "lora"})
-    assert r.weights == "mxfp4"
+    assert r.weights == "bf16"
     assert any("mxfp4" in w and "training path" in w for w in r.warnings), r.warnings
-    # what is sized is said: not a "16-bit base"
-    assert "16-bit" not in _assumption(r, "method")
+    assert "16-bit base" in _assumption(r, "method")
     ok = _size(catalog, model="gpt-oss-20b", task="finetune", weights="bf16",
                finetune={"method": "lora"})
     assert not any("training path" in w for w in ok.warnings), ok.warnings

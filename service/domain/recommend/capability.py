@@ -37,7 +37,7 @@ from service.domain.recommend.types import RecommendationRequest
 from service.domain.sizing.audio_speed import WHISPER_WINDOW_S, cache_bytes_per_sequence
 from service.domain.sizing.batching import audio_batch, embed_batch
 from service.domain.sizing.efficiency import link_key
-from service.domain.sizing.hardware import fp32_components
+from service.domain.sizing.hardware import fp32_components, nearest_candidates
 from service.domain.sizing.layout import (
     PCIE_TP_MAX,
     all_to_all_link,
@@ -73,8 +73,9 @@ from service.domain.sizing.sizing import (
     resolve_engine,
     setups_for,
     training_base,
+    training_plan_precision,
     training_step,
-    training_weights_warning,
+    training_weights,
 )
 from service.domain.sizing.speed import (
     achievable_tflops,
@@ -120,10 +121,12 @@ def _candidates(ctx: Ctx) -> list[Precision]:
                 ctx.note("weights_precision", base.id, why)
             return [base]
         if asked is not None:
-            warned = training_weights_warning(ft.method, asked)
-            if warned:
-                ctx.note("weights_precision", asked.id, warned)
-            return [asked]
+            # sizing's rule: LoRA on a format with no training path is its bf16 copy; fp8
+            # full training is FP8 mixed precision (sized at bf16 in train_capability)
+            trained, why = training_weights(ft.method, asked)
+            if why:
+                ctx.note("weights_precision", trained.id, why)
+            return [trained]
         # sizing's rule: QLoRA on NF4; LoRA and full on the release's own float format, else
         # a bf16 copy of it (gpt-oss's MXFP4 and DeepSeek's FP8 have no training path)
         base, why = training_base(
@@ -455,7 +458,9 @@ def kernel_refusal(ctx: Ctx, gpu: GPU, p: Precision) -> str | None:
     s = kernels.supported(eid, p, gpu)
     if s.ok:
         return None
-    near = kernels.nearest_supported(eid, p, gpu, _BY_ID)
+    near = kernels.nearest_supported(
+        eid, p, gpu, nearest_candidates(ctx.registry, ctx.model.kind,
+                                        ctx.req.effective_workload(), p))
     return (f"{KERNEL_REFUSAL}{p.id} with {eid}: {s.reason} (rule {s.rule}; {'; '.join(s.sources)})"
             + (f"{NEAREST}{near.id}" if near is not None else ""))
 
@@ -794,7 +799,8 @@ def train_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision, nodes: int) -> Ca
     assert ft.method is not None
     n = g * nodes
     base = TrainingPlan(
-        model=ctx.model, precision=p, method=ft.method, rank=ft.lora_rank,
+        model=ctx.model, precision=training_plan_precision(ft.method, p), method=ft.method,
+        rank=ft.lora_rank,
         targets=list(ft.target_modules), optimizer=ft.optimizer,
         checkpointing=ft.gradient_checkpointing is not False, flash=ft.flash_attention,
         micro_batch=ft.micro_batch_size or 1, seq=ft.sequence_length,

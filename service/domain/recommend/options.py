@@ -21,6 +21,7 @@ from service.domain.catalog.offer_query import (
 from service.domain.catalog.offers import Offer
 from service.domain.catalog.precisions import (
     Precision,
+    find_precision,
     get_precision,
 )
 from service.domain.catalog.regions import Region
@@ -102,6 +103,8 @@ from service.domain.sizing.efficiency import (
 from service.domain.sizing.hardware import runs_on
 from service.domain.sizing.layout import all_to_all_link
 from service.domain.sizing.memory import GIB, is_video, weight_bytes
+from service.domain.sizing.requests import training_options
+from service.domain.sizing.sizing import training_weights
 
 
 def _shown_places(ctx: Ctx, offer: Offer) -> list[Region]:
@@ -221,6 +224,20 @@ def fp16_overflow_warnings(ctx: Ctx, gpu: GPU, p: Precision) -> tuple[str, ...]:
     return fp16_overflow_notes(ctx.model, False)
 
 
+def trained_weights_warning(ctx: Ctx) -> str | None:
+    """Sizing's warning where the weights asked for a training run are not what the trainer
+    holds (LoRA on a fp8 base: its bf16 copy; ``sizing.training_weights``), or None."""
+    req = ctx.req
+    if req.workload not in ("finetune", "pretrain") or req.weights == "auto":
+        return None
+    asked = find_precision(req.weights)
+    method = training_options(req.finetune, req.effective_workload()).method
+    if asked is None or method is None or method == "qlora":
+        return None
+    trained, why = training_weights(method, asked)
+    return why if trained.id != asked.id else None
+
+
 def _option(ctx: Ctx, q: Quote, same: Sequence[Quote] = ()) -> Option:
     """The full answer for one quoted offer: performance, fit, cost lines and warnings.
     ``same``: the quotes this option stands for (the same machine at the same price and cost
@@ -241,6 +258,10 @@ def _option(ctx: Ctx, q: Quote, same: Sequence[Quote] = ()) -> Option:
     if experts is not None:
         warnings.append(experts)
     warnings.extend(fp16_overflow_warnings(ctx, gpu, p))
+    trained = trained_weights_warning(ctx)
+    if trained is not None:
+        # sizing's warning for the same request, on every option it sizes so (audit 26b #7)
+        warnings.append(trained)
     weight_only = weight_only_warning(ctx, gpu, p)
     if weight_only is not None:
         warnings.append(weight_only)

@@ -26,6 +26,24 @@ from service.domain.sizing.memory import SizedModel
 _BY_ID = {p.id: p for p in PRECISIONS}
 
 
+TRAINED_FLOATS = ("fp32", "bf16", "fp16", "fp8")
+"""The formats a training run computes in (fp8: FP8 mixed precision); where one cannot run on a
+GPU its nearest is another of them, never a quantized serving format."""
+
+
+def nearest_candidates(registry: Registry, kind: str, task: str, p: Precision
+                       ) -> dict[str, Precision]:
+    """The precisions ``p``'s [nearest] list may offer where ``p`` cannot run: never a format
+    this kind of model does not come in (AWQ for Whisper: [[kind_format]]), and for a training
+    run at a float a float it trains in (FP8 mixed precision on an A100: bf16, never the int8
+    W8A8 of fp8's serving list, which nothing trains in). Sizing and the recommendations
+    (capability.kernel_refusal) both offer from here."""
+    kernels = registry.kernels
+    training = task in ("finetune", "pretrain")
+    return {k: v for k, v in _BY_ID.items() if kernels.kind_refusal(kind, k) is None
+            and (not training or p.id not in TRAINED_FLOATS or k in TRAINED_FLOATS)}
+
+
 @dataclass(frozen=True)
 class HardwareCheck:
     precision: Precision
@@ -82,9 +100,7 @@ def check_hardware(registry: Registry, kind: str, task: str, p: Precision, engin
             note("kernel", f"{s.compute} compute", f"{s.reason} (rule {s.rule}: "
                  f"{'; '.join(s.sources)})")
         return HardwareCheck(precision=p, runs=kernels.runs_as(eid, p, gpu), support=s)
-    # never a format this kind of model does not come in (AWQ for Whisper: [[kind_format]])
-    near = kernels.nearest_supported(eid, p, gpu, {
-        k: v for k, v in _BY_ID.items() if kernels.kind_refusal(kind, k) is None})
+    near = kernels.nearest_supported(eid, p, gpu, nearest_candidates(registry, kind, task, p))
     where = f"rule {s.rule}; source: {'; '.join(s.sources)}"
     if near is not None and not explicit:
         msg = (f"weights {p.id} (the model's own) cannot run here: {s.reason} ({where}); "

@@ -577,10 +577,56 @@ def check_training_method(task: str, method: str, weights: Precision | None) -> 
         raise InvalidInput(
             f"QLoRA trains adapters on a 4-bit base; weights {weights.id} is not 4-bit "
             "(use nf4, or method lora for a 16-bit base)", "$.weights")
-    if method == "full" and weights.bits_linear < 16:
+    if method == "full" and weights.bits_linear < 16 and not fp8_mixed_precision(method,
+                                                                                weights):
         raise InvalidInput(f"full training updates every weight and cannot run on a "
-                           f"{weights.id} quantized base; use bf16 or fp32 (or method lora / "
-                           "qlora to train adapters on it)", "$.weights")
+                           f"{weights.id} quantized base; use bf16 or fp32, or fp8 for FP8 "
+                           "mixed-precision training (or method lora / qlora to train "
+                           "adapters on it)", "$.weights")
+
+
+FP8_TRAINING_SPEEDUP_MEASURED = ((1.13, "Qwen2.5-7B, 1 x H100, LlamaFactory with Transformer "
+                                  "Engine: 1.02 to 0.90 s per step, "
+                                  "https://github.com/hiyouga/LlamaFactory/pull/9705"),
+                                 (1.42, "a 13B GPT, H100, Megatron-LM with Transformer Engine "
+                                  "(--fp8-hybrid): 0.34 to 0.24 s per step, "
+                                  "https://github.com/NVIDIA/Megatron-LM/issues/396"))
+"""End-to-end speed-ups of FP8 over BF16 training measured on H100 (the ratio of step times),
+with what was measured and where. Quoted, never applied: the training speed model times FP8
+runs at the BF16 dense peak (``speed.training_speed``), an NVIDIA engineer explaining in the
+Megatron-LM issue that the GEMMs' 2x does not carry to the step (communication, memory
+bandwidth, the optimizer) and that the gain varies with model size and micro-batch."""
+
+
+def fp8_mixed_precision(method: str, asked: Precision) -> bool:
+    """Full training (or pre-training) asked at fp8: FP8 mixed-precision training as NVIDIA
+    Transformer Engine runs it (FP8 GEMMs in fp8_autocast; the model's weights, the master
+    copy and the optimizer state stay in higher precision), not a fp8 checkpoint trained."""
+    return method == "full" and asked.id == "fp8"
+
+
+def training_plan_precision(method: str, weights: Precision) -> Precision:
+    """The precision a training run's memory is sized in for ``weights``: FP8 mixed-precision
+    training holds what bf16 mixed precision holds (bf16 weights and gradients, fp32 master
+    weights and Adam moments: TE casts each GEMM's inputs to FP8 and keeps the parameters in
+    their own dtype, https://nvidia.github.io/TransformerEngine/ 'Using FP8 with Transformer
+    Engine'), so it is sized at bf16; every other format as it is. Sizing's plan and the
+    recommendations' (capability.train_capability) both take it from here."""
+    return get_precision("bf16") if fp8_mixed_precision(method, weights) else weights
+
+
+def fp8_training_note() -> str:
+    """What an FP8 mixed-precision training run is sized and timed as, with the sources."""
+    measured = "; ".join(f"{x:.2f}x ({what})" for x, what in FP8_TRAINING_SPEEDUP_MEASURED)
+    return ("FP8 mixed-precision training (NVIDIA Transformer Engine fp8_autocast: FP8 GEMMs on "
+            "FP8 tensor cores, compute capability 8.9 and newer: Ada, Hopper, Blackwell; "
+            "https://nvidia.github.io/TransformerEngine/ and its support matrix): the weights, "
+            "the fp32 master copy and the optimizer state stay in higher precision, so the "
+            "memory is sized as bf16 mixed precision (16 bytes per trained parameter with "
+            "AdamW); the FP8 casts of the weights TE keeps and the activations it saves in FP8 "
+            "move that a little either way and are not counted. The speed is timed at the BF16 "
+            "dense peak: the FP8 speed-up is not modelled; measured end to end on H100: "
+            f"{measured}")
 
 
 TRAINABLE_BASES = ("fp32", "bf16", "fp16")
@@ -622,16 +668,26 @@ def training_base(method: str, shipped: Precision) -> tuple[Precision, str]:
         "method qlora keeps a 4-bit NF4 base instead")
 
 
-def training_weights_warning(method: str, asked: Precision) -> str | None:
-    """An explicit weights format with no training path, for a method that freezes the base:
-    sized as asked (the request wins), said as less than the trainers would hold."""
+def training_weights(method: str, asked: Precision) -> tuple[Precision, str | None]:
+    """The weights a training run with an explicit ``asked`` format is sized in, and why where
+    it is not ``asked`` as a checkpoint trained (None: as asked, nothing to say). LoRA on a
+    format with no training path (FP8, MXFP4, NVFP4, the INT4 and GGUF variants): the bf16
+    the trainers dequantize it to (transformers' FP8 and MXFP4 quantizers are not trainable);
+    it was sized at the asked format's bits, less than the trainers hold, and ranked so by the
+    recommendations (buyer audit 26b #7: 20.9 GiB for a run of 27.8). Full training at fp8:
+    FP8 mixed precision (``fp8_mixed_precision``), sized by ``training_plan_precision``.
+    Sizing and the recommendations take it from here, so both size the same weights."""
+    if fp8_mixed_precision(method, asked):
+        return asked, fp8_training_note()
     if method == "full" or asked.id in (*TRAINABLE_BASES, *ADAPTER_BASES):
-        return None
-    return (f"weights {asked.id} are sized as asked, but {asked.id} has no training path in "
-            f"the usual trainers: they load a {asked.id} checkpoint dequantized to bf16 "
-            "(transformers' FP8 and MXFP4 quantizers are not trainable), which holds more than "
-            "sized here; leave weights unset to size that, or use method qlora for a 4-bit "
-            "NF4 base")
+        return asked, None
+    bf16 = get_precision("bf16")
+    return bf16, (
+        f"weights {asked.id} asked: LoRA has no {asked.id} training path in the usual trainers, "
+        f"which load a {asked.id} checkpoint dequantized to bf16 (transformers' FP8 and MXFP4 "
+        "quantizers are not trainable), so the frozen base is sized at bf16, "
+        f"{bf16.bits_linear:g} bits per weight, as they hold it; method qlora keeps a 4-bit "
+        "NF4 base instead")
 
 
 QLORA_BASES = ("nf4", "nf4-no-dq", "gptq-int4", "awq-int4")
@@ -1480,12 +1536,21 @@ def size(req: SizingRequest, catalog: Catalog, *, machine_gpus: int | None = Non
         # LoRA and full train from a 16-bit copy of a release with no training path
         # (gpt-oss's MXFP4, DeepSeek's FP8), as the recommendations size it
         precision = _training_base_note(ft.method, precision, assumptions)
-    asked_warning = qlora_why or (training_weights_warning(ft.method, precision)
-                                  if req.weights is not None else None)
-    hw = check_hardware(registry, model.kind, req.task, precision, engine, gpu,
-                        req.weights is not None and ft.method != "qlora", note)
+    asked_warning = qlora_why
+    # an explicit format is checked against the GPU's kernels as asked, unless it is not what
+    # the trainer holds (LoRA on a fp8 base: its bf16 copy, which gives way to fp16 on a V100)
+    explicit = req.weights is not None and ft.method != "qlora"
+    if explicit:
+        trained, asked_warning = training_weights(ft.method, precision)
+        explicit = trained.id == precision.id
+        if asked_warning:
+            assumptions[:] = [
+                Assumption(name="weights_precision", value=trained.id, reason=asked_warning)
+                if x.name == "weights_precision" else x for x in assumptions]
+        precision = trained
+    hw = check_hardware(registry, model.kind, req.task, precision, engine, gpu, explicit, note)
     precision = _sized_precision(assumptions, hw.precision, precision)
-    if asked_warning:
+    if asked_warning and not fp8_mixed_precision(ft.method, precision):
         hw.warnings.append(asked_warning)
     hw.warnings.extend(checkpoint_warnings(req))
     if model.max_context and ft.sequence_length > model.max_context:
@@ -1512,7 +1577,8 @@ def size(req: SizingRequest, catalog: Catalog, *, machine_gpus: int | None = Non
         note("attention_kernel", "memory-efficient SDPA (no FlashAttention-2 here)", fa)
     # unset checkpointing and micro-batch: the least memory until a GPU is fitted against
     lean = TrainingPlan(
-        model=model, precision=precision, method=ft.method, rank=ft.lora_rank,
+        model=model, precision=training_plan_precision(ft.method, precision),
+        method=ft.method, rank=ft.lora_rank,
         targets=list(ft.target_modules), optimizer=ft.optimizer,
         checkpointing=ft.gradient_checkpointing is not False, flash=ft.flash_attention,
         micro_batch=ft.micro_batch_size or 1, seq=ft.sequence_length, zero_stage=ft.zero_stage,
@@ -1637,7 +1703,7 @@ def size(req: SizingRequest, catalog: Catalog, *, machine_gpus: int | None = Non
     fits_on = _fits_on_training(
         dataclasses.replace(tplan, checkpointing=lean.checkpointing,
                             micro_batch=lean.micro_batch),
-        registry, kernel_engine(registry, model.kind, req.task, engine))
+        registry, kernel_engine(registry, model.kind, req.task, engine), precision)
     return SizingResult(
         model=_model_info(model), task=req.task, weights=precision.id, kv_cache=None,
         engine=engine.id, gpu=_gpu_info(gpu) if gpu else None, gpu_count=n, memory=memory,
@@ -2453,12 +2519,15 @@ def _compute_fits_on(plan: InferencePlan, catalog: Catalog, req: SizingRequest,
     return tuple(r for rows in by_count for r in rows)
 
 
-def _fits_on_training(plan: TrainingPlan, registry: Registry, engine_id: str) -> list[FitRow]:
+def _fits_on_training(plan: TrainingPlan, registry: Registry, engine_id: str,
+                      checked: Precision | None = None) -> list[FitRow]:
+    """The GPUs that hold ``plan``, each the fewest of it; ``checked``: the precision the
+    kernels must run where it is not the plan's (FP8 mixed precision, sized at bf16)."""
     rows: list[FitRow] = []
     for g in registry.gpus.values():
         if not listed_in_fits_on(g):
             continue
-        if not runs_on(registry, engine_id, plan.precision, g):
+        if not runs_on(registry, engine_id, checked or plan.precision, g):
             continue  # catalog/kernels.toml: these weights do not train there
         for count in COUNTS:
             zero = plan.zero_stage if count == plan.gpus else (3 if count > 1 else 0)

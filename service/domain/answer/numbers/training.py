@@ -34,7 +34,7 @@ from service.domain.answer.numbers.jobs import (
 )
 from service.domain.answer.numbers.prices import _recommend_for
 from service.domain.catalog.offer_query import OfferView
-from service.domain.catalog.precisions import get_precision
+from service.domain.catalog.precisions import find_precision, get_precision
 from service.domain.catalog.trust import price_date_words
 from service.domain.recommend.context import (
     FAST_NETWORKS,
@@ -46,6 +46,7 @@ from service.domain.recommend.types import (
     Recommendation,
     RecommendationRequest,
 )
+from service.domain.sizing.hardware import nearest_candidates
 from service.domain.sizing.layout import NODE_GPUS
 from service.domain.sizing.memory import (
     OFFLOAD_HOST_BUFFER,
@@ -58,6 +59,7 @@ from service.domain.sizing.requests import (
     FinetuneOptions,
 )
 from service.domain.sizing.sizing import (
+    FP8_TRAINING_SPEEDUP_MEASURED,
     SizingResult,
     sized_from_entry,
     weights_gib,
@@ -616,8 +618,140 @@ def _master_note(w: _W, task: str, method: str) -> None:
         verdict=w.t["train_8bit_master_fits" if r.fits_in_memory else "train_8bit_master_nofit"]))
 
 
-def _train_run(w: _W, task: str, spot: bool) -> None:
-    """:func:`_train`'s answer."""
+_YES_NO = ("Yes, ", "No, ", "No: ", "Da, ", "Nu, ", "Nu: ")
+"""The yes or no a training answer opens with (messages finetune_yes, finetune_no, ...): taken
+off where a precision lead says the yes or no before it."""
+
+
+def _after_lead(w: _W, lead: str) -> None:
+    """``lead`` (a precision's no, ending with a colon) before the answer already written,
+    whose own yes or no gives way to it; the yes or no asked is then a no."""
+    rest = w.out.first or ""
+    for x in _YES_NO:
+        if rest.startswith(x):
+            rest = rest[len(x)].upper() + rest[len(x) + 1:]
+            break
+    w.out.first = f"{lead} {rest}".strip()
+    a = w.out.asked
+    if a is not None and a.yes is not None:
+        w.ask(a.quantity, a.value, a.unit, yes=False)
+
+
+def _train_cannot_run(w: _W, task: str, spot: bool, r: SizingResult, gid: str) -> bool:
+    """The trainer has no kernel for the precision asked on the GPU named (fp8 on an A100,
+    bf16 on a V100): said first, with the rule's compute capability, then the answer at the
+    nearest precision it trains in there, as /v1/sizing's runs: false and its warning say
+    (buyer audit 26b #1, #2: "Yes, fits" beside "impossible combination")."""
+    assert w.model is not None
+    p = find_precision(r.weights)
+    gpu = w.reg.gpus.get(gid)
+    kernels = w.reg.kernels
+    eid = kernels.training_engine if w.model.kind == "llm" else None
+    if p is None or gpu is None or eid is None:
+        return False
+    s = kernels.supported(eid, p, gpu)
+    if s.ok:
+        return False
+    near = kernels.nearest_supported(eid, p, gpu,
+                                     nearest_candidates(w.reg, w.model.kind, task, p))
+    if near is None:
+        return False
+    saved = w.weights
+    w.weights = near.id
+    try:
+        _train_run(w, task, spot, nested=True)
+    finally:
+        w.weights = saved
+    rule = next((x for x in kernels.rules if x.id == s.rule), None)
+    common = {"gpu": gpu.name, "weights": p.id, "up": p.id.upper(), "rule": s.rule,
+              "near": near.id, "engine": w.engine_name(eid)}
+    if rule is not None and rule.cuda_min not in (None, "any") and gpu.vendor == "NVIDIA":
+        lead = w.say("train_cannot_run", cc=gpu.compute_capability, need=rule.cuda_min,
+                     **common)
+    else:
+        lead = w.say("train_cannot_run_other", **common)
+    _after_lead(w, lead)
+    return True
+
+
+def _train_base_lead(w: _W, r: SizingResult, gid: str) -> None:
+    """LoRA asked on a base format the trainers do not train (fp8): sizing sized its 16-bit
+    copy (``sizing.training_weights``); said first, with the GPU's missing tensor cores where
+    it has none for the format asked (fp8 on an A100), so that "Yes" never answers "in fp8?"
+    (buyer audit 26b #2, #7)."""
+    asked = find_precision(w.weights or "")
+    gpu = w.reg.gpus.get(gid)
+    if asked is None or gpu is None:
+        return
+    kernels = w.reg.kernels
+    eid = kernels.training_engine
+    hw = ""
+    if eid is not None and not kernels.supported(eid, asked, gpu).ok:
+        hw = w.say("train_base_no_cores", gpu=gpu.name, up=asked.id.upper(),
+                   cc=gpu.compute_capability)
+    _after_lead(w, w.say("train_base_dequantized", weights=asked.id, sized=r.weights, hw=hw))
+
+
+def _fp8_faster_asked(w: _W) -> bool:
+    """Whether FP8 training is weighed against BF16 for speed ("how much faster is FP8
+    training than BF16", "e mai rapidă în FP8 decât în BF16")."""
+    weighed = w.st.precisions_weighed
+    return w.st.speed_compared is not None and (weighed is None or "fp8" in weighed)
+
+
+def _fp8_training_line(w: _W, r: SizingResult, gid: str) -> None:
+    """FP8 mixed-precision training sized (``sizing.fp8_mixed_precision``): what it is sized
+    and timed as, and the measured speed-ups with their sources (sizing's fp8 assumption);
+    first where FP8 is weighed against BF16 ("how much faster than bf16?"), whose answer it
+    is (it was a "No" on the bf16 memory of one GPU, buyer audit 26b #1)."""
+    gpu = w.reg.gpus.get(gid)
+    if gpu is None:
+        return
+    low, high = (x for x, _ in FP8_TRAINING_SPEEDUP_MEASURED)
+    comma = w.lang == "ro"  # 1,13× in Romanian
+    kw = {"gpu": gpu.name, "low": f"{low:.2f}".replace(".", "," if comma else "."),
+          "high": f"{high:.2f}".replace(".", "," if comma else ".")}
+    if _fp8_faster_asked(w):
+        if w.out.first is not None:
+            w.out.more.insert(0, w.out.first)
+        # a yes where a yes or no is asked ("is FP8 faster?"), else how much ("how much
+        # faster?")
+        w.out.first = w.say("train_fp8_faster" if w.st.yes_no else "train_fp8_faster_by", **kw)
+        w.ask("fp8_training_speedup", high, "x", yes=True if w.st.yes_no else None)
+    else:
+        w.out.more.insert(0, w.say("train_fp8_note", **kw))
+
+
+def _train_run(w: _W, task: str, spot: bool, nested: bool = False) -> None:
+    """:func:`_train`'s answer. ``nested``: the answer at the nearest precision a GPU trains
+    in, below the no of :func:`_train_cannot_run`. The weights asked that are not what was
+    trained (LoRA on fp8: its 16-bit copy) and FP8 mixed precision are said with it."""
+    seen: list[tuple[SizingResult, str]] = []
+    method = w.ex.method or ("full" if task == "pretrain" else "lora")
+    saved = w.weights
+    if (not nested and saved is None and method == "full" and w.st.precision == "fp8"
+            and w.st.speed_compared is not None):
+        # "how much faster is FP8 training than BF16?": the FP8 run sized, whose speed-up is
+        # asked (both precisions named left the weights unread: it was bf16's "No")
+        w.weights = "fp8"
+    try:
+        _train_run_sized(w, task, spot, nested, seen)
+    finally:
+        w.weights = saved
+    if not seen or nested or spot or w.out.first is None:
+        return
+    r, gid = seen[0]
+    if r.runs is False or r.gpu is None:
+        return
+    if w.weights and r.weights != w.weights and method == "lora":
+        _train_base_lead(w, r, gid)
+    elif r.weights == "fp8" and method == "full":
+        _fp8_training_line(w, r, gid)
+
+
+def _train_run_sized(w: _W, task: str, spot: bool, nested: bool,
+                     seen: list[tuple[SizingResult, str]]) -> None:
+    """:func:`_train_run`'s answer, each first sizing on a GPU named put in ``seen``."""
     if w.model is None:
         if not spot and task == "finetune" and _finetune_budget_models(w):
             return  # "what can I fine-tune for $100?": the largest size the budget trains
@@ -668,6 +802,11 @@ def _train_run(w: _W, task: str, spot: bool) -> None:
     r = _count_size(w, kw, count) if stated else _size(w, **kw)
     if r is None:
         return
+    if (not nested and not spot and gid is not None and r.runs is False
+            and _train_cannot_run(w, task, spot, r, gid)):
+        return
+    if gid is not None:
+        seen.append((r, gid))
     counted = False
     one: SizingResult | None = None  # the "no" on one GPU, when a count is not asked
     if gid is not None and not w.ex.gpu_count and (not r.fits_in_memory
