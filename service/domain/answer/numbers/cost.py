@@ -39,9 +39,11 @@ from service.domain.answer.numbers.jobs import (
 )
 from service.domain.answer.numbers.media import (
     _budget_images,
+    _embed_unit_note,
     _job_total,
     _media_cost,
     _media_unit,
+    _media_variant,
     _one_item,
     _rate_asked,
     audio_serving_load,
@@ -1232,6 +1234,7 @@ def _cost_inner(w: _W) -> None:
         # "300 GPU hours on an H100": 300 hours of one GPU (details' duration), no 300 GPUs
         w.ex = msgspec.structs.replace(w.ex, gpu_count=None)
     _bare_holds(w)
+    _media_variant(w)  # the same for an image, video or audio model (buyer audit 26c #5)
     gid, _ = w.card()
     one_card = w.st  # (the alias's card, should no card of the family be offered there)
     if gid is not None and gid in w.st.gpu_family and (w.det.provider or w.det.region):
@@ -2722,10 +2725,12 @@ def _embed_on_gpu(w: _W, gid: str) -> bool:
                             weights=r.weights, cost=w.usd(usd), hours=w.duration(hours),
                             tps=w.n(tps), **common)
         w.ask("per_job_usd", usd, "USD")
+    _embed_unit_note(w, hour / 3600 / tps * 1e6, usd)
     w.documents_note()
     w.out.more.append(w.say("price_date", date=w.view_date(v)))
     w.price_warnings(v)
     return True
+
 
 
 
