@@ -4685,12 +4685,15 @@ def stated(text: str, registry: Registry) -> Stated:
                    and _PERIOD_WORD.get(rm0.group("per") or rm0.group("adv") or rm0.group("per2")
                                         or rm0.group("adv2") or "") == "month"
                    and (rm0.group("images") or rm0.group("audio") or rm0.group("audio2"))
-                   and (_MONEY_Q.search(folded) or re.search(r"\bhow much\b|\bcat\b", folded)))
+                   and (_MONEY_Q.search(folded) or re.search(r"\bhow much\b|\bcat\b", folded))
+                   # (on spot the month's work is already its job: the spot intent's work rate)
+                   and not _SPOT.search(folded))
     if im and at[0] <= im.start() < at[1] and not monthly:
         im = None
     # ("how much per month to transcribe 10000 hours", "cât costă pe lună 1 milion de
     # imagini": the month asked of the items, the same month's job)
-    monthly = monthly or bool(im is not None and rm0 is None and _month_priced(folded))
+    monthly = monthly or bool(im is not None and rm0 is None and _month_priced(folded)
+                              and not _SPOT.search(folded))
     if im and MEMORY_WORD.search(folded) and (ia := IMAGES_AT_ONCE.search(sized)) and (
             ia.start() <= im.start() < ia.end()):
         im = None  # "VRAM for 4 images at once": a batch (understand.py), no job of 4

@@ -43,7 +43,6 @@ from service.domain.answer.numbers.media import (
     _job_total,
     _media_cost,
     _media_unit,
-    _media_variant,
     _one_item,
     _rate_asked,
     audio_serving_load,
@@ -1234,7 +1233,6 @@ def _cost_inner(w: _W) -> None:
         # "300 GPU hours on an H100": 300 hours of one GPU (details' duration), no 300 GPUs
         w.ex = msgspec.structs.replace(w.ex, gpu_count=None)
     _bare_holds(w)
-    _media_variant(w)  # the same for an image, video or audio model (buyer audit 26c #5)
     gid, _ = w.card()
     one_card = w.st  # (the alias's card, should no card of the family be offered there)
     if gid is not None and gid in w.st.gpu_family and (w.det.provider or w.det.region):
