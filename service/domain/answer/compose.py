@@ -542,6 +542,12 @@ def answer(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
             intent, sub = as_model
         else:
             st = dc_replace(st, family_sizes=None)
+    if (model_id is not None and registry.models[model_id].modality == "multimodal"
+            and st.image_rate_asked is not None and intent in ("fits", "speed", "memory")
+            and len(gpus) < 2 and not st.price_asked and not st.cost_asked):
+        # "how many images per second can LLaVA caption on an A100 80GB?": one image a
+        # request, the requests per period (buyer audit 26c #7: a memory "Yes", no rate)
+        intent, sub = "speed", "requests_" + st.image_rate_asked
     if (intent == "speed" and sub in ("tpot", "ttft", "tps") and st.gpu_plural
             and len(gpus) == 1 and kind == "llm" and (ex.concurrent_requests or 0) > 1
             and (st.min_tokens_per_s or st.max_ttft_ms) and ex.gpu_count is None

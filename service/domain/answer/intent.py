@@ -15,6 +15,8 @@ from typing import Annotated, Any, Literal
 import msgspec
 
 from service.domain.answer.understand import (
+    IMAGES_AT_ONCE,
+    MEMORY_WORD,
     OBJECTIVE,
     OUTPUT_NOUNS,
     USER_COUNT,
@@ -883,6 +885,15 @@ class Stated:
     costă pe minut transcrierea", "un minut de audio transcris"): the answer leads with the
     cost per minute, the cost per hour of audio over 60, said so (audit ro2 #7: it answered
     per hour of audio, or billing granularity). "Billed per minute" stays billing."""
+    monthly_volume: bool = False
+    """The items (images, hours of audio) are a month's, asked as a price ("1 million images
+    a month", "10.000 de ore de audio pe lună"): the month's job, on enough of the GPU named
+    to finish within the month (buyer audit 26c #1)."""
+    audio_unit: str | None = None
+    """Another unit of audio priced (buyer audit 26c #6, #8: the cost per hour of audio
+    answered): "clip" (one clip's cost: "cost per clip", "un clip Stable Audio Open", at the
+    model's default clip) or "dollar" (the minutes of audio a dollar buys: "minutes of audio
+    per dollar", "minute de audio pentru un dolar")."""
     max_seconds_per_image: float | None = None
     """A time limit for each image or clip ("under 5 seconds per image", "each image in under
     3 seconds", "sub 5 secunde pe imagine"), in seconds: the recommendations'
@@ -1903,10 +1914,21 @@ _CLIP = re.compile(
 _VIDEO_P = re.compile(r"(?<![\w.])(\d{3,4})p\b")
 
 
+# a unit of video priced: "cost per minute of (generated) video", "pe minut de video (generat)",
+# "per second of video" (buyer audit 26c #2: read as billing granularity); the same clip as
+# "one minute of video", never billing ("billed per minute": _BILL_WORD)
+_PER_VIDEO_UNIT = re.compile(
+    r"\b(?:per|pe|each|a)\s++(minute|minut|minutul|second|secunda)\s++(?:of|de)\s++"
+    r"(?:generated\s++|generat\s++)?video\b")
+
+
 def _clip_seconds(folded: str) -> float | None:
-    """The video length :data:`_CLIP` reads, in seconds."""
+    """The video length :data:`_CLIP` reads, in seconds (or :data:`_PER_VIDEO_UNIT`'s)."""
     cm = _CLIP.search(folded)
     if cm is None:
+        um = _PER_VIDEO_UNIT.search(folded)
+        if um is not None and not _BILL_WORD.search(folded):
+            return 60.0 if um.group(1).startswith("min") else 1.0
         return None
     raw, unit = (cm.group(1), cm.group(2)) if cm.group(1) else (cm.group(3), cm.group(4))
     value = 1.0 if raw in ("a", "an", "one", "un", "o") else _num(raw)
@@ -4745,8 +4767,26 @@ def stated(text: str, registry: Registry) -> Stated:
     sized = _without_models(sized, toks, names, ("gpu",), fill="#")
     im = (_not_money(_IMAGES, sized) or _not_money(_AUDIO_HOURS, sized)
           or _not_money(_TRANSCRIBE_HOURS, sized))
-    if im and at[0] <= im.start() < at[1]:
+    # "10,000 hours of audio per month", "1 million images a month" with a price asked: a
+    # recurring job, its month's GPU-hours priced whatever the wording (buyer audit 26c #1:
+    # the 24/7 serving of a V100 82 % idle in one phrasing, the job in another and in
+    # Romanian); never a lighter rate ("per day", "per second": a load to carry)
+    monthly = bool(rm0 is not None and im is not None and at[0] <= im.start() < at[1]
+                   and _PERIOD_WORD.get(rm0.group("per") or rm0.group("adv") or rm0.group("per2")
+                                        or rm0.group("adv2") or "") == "month"
+                   and (rm0.group("images") or rm0.group("audio") or rm0.group("audio2"))
+                   and (_MONEY_Q.search(folded) or re.search(r"\bhow much\b|\bcat\b", folded))
+                   # (on spot the month's work is already its job: the spot intent's work rate)
+                   and not _SPOT.search(folded))
+    if im and at[0] <= im.start() < at[1] and not monthly:
         im = None
+    # ("how much per month to transcribe 10000 hours", "cât costă pe lună 1 milion de
+    # imagini": the month asked of the items, the same month's job)
+    monthly = monthly or bool(im is not None and rm0 is None and _month_priced(folded)
+                              and not _SPOT.search(folded))
+    if im and MEMORY_WORD.search(folded) and (ia := IMAGES_AT_ONCE.search(sized)) and (
+            ia.start() <= im.start() < ia.end()):
+        im = None  # "VRAM for 4 images at once": a batch (understand.py), no job of 4
     audio_hours = im is not None and im.re is not _IMAGES  # hours of audio, not images
     if im:
         items = int(_num(im.group(1)) * _SCALE.get(im.group(2) or "", 1.0))
@@ -4787,7 +4827,7 @@ def stated(text: str, registry: Registry) -> Stated:
         per_week = 5.0  # office hours are on weekdays
     if per_week is not None:
         days = MONTH_DAYS * per_week / 7  # weekdays are 30 x 5/7 of the answers' month
-    wr = _work_rate(unnamed, hours_per_day, days)
+    wr = _work_rate(unnamed, hours_per_day, days) if not monthly else None
     live = _live_streams(folded)
     # ("100 calls at once" are live streams, no recordings of unknown length)
     unsized = _recordings_unsized(unnamed, at)
@@ -4876,7 +4916,9 @@ dot_grouped=dg.group(0) if dg else None,
                   diffusion_steps=int(steps.group(1)) if steps and int(steps.group(1)) else None,
                   images_per_request=_images_per_request(folded),
                   request_rate_per_s=request_rate(folded),
-                  work_rate=wr[0] if wr else _recordings_rate(unnamed, hours_per_day, days),
+                  work_rate=wr[0] if wr else None if monthly
+                  else _recordings_rate(unnamed, hours_per_day, days),
+                  monthly_volume=monthly,
                   live_streams=live,
                   min_tokens_per_s=_tps(sm) if sm else 1000.0 / tpot if tpot else None,
                   tpot_ms=tpot,
@@ -4996,6 +5038,7 @@ dot_grouped=dg.group(0) if dg else None,
                   family_sizes=_family_sizes(text, registry) if unknown is None else None,
                   media_rate=media_rate_asked(text),
                   audio_minute_cost=_audio_minute_cost(folded),
+                  audio_unit=_audio_unit(folded),
                   max_seconds_per_image=_per_item_seconds(per_item) if per_item
                   else 1.0 if in_a else None,
                   **_stated_more(folded, registry, text))
@@ -5065,6 +5108,30 @@ _BILL_WORD = re.compile(r"\bbill\w*+|\bfactur\w*+|\bgranularit\w*+|\brotunj\w*+|
 _GPU_PER_MINUTE = re.compile(r"\b(?:per|pe|a|each)\s++minut(?:e|ul)?\b")
 # minutes of audio counted in a rate: "how many minutes of audio per minute" (a speed)
 _MINUTES_COUNTED = re.compile(r"\b(?:how many|cate)\s++minut")
+
+
+# the audio a dollar buys: "minutes of audio ... per dollar", "câte minute de audio ... pentru
+# un dolar", "hours of audio for $1" (buyer audit 26c #8: a speed, no price)
+_AUDIO_PER_DOLLAR = re.compile(
+    r"\b(?:minutes?|minute|mins?|hours?|ore)\s++(?:of|de)\s++(?:audio|speech|vorbire|muzica"
+    r"|music)\b[^?.!]{0,80}?\b(?:per|pe|for|pentru|with|cu)\s++(?:(?:a|an|one|1|un|o)\s++)?"
+    r"(?:dollars?|dolari?|usd|\$)(?!\s*+\d)")
+# one clip priced: "cost per clip", "how much does one clip cost", "cât costă un clip", "per
+# track", "per song", "pe piesă" (buyer audit 26c #6: the cost per hour of audio answered)
+_AUDIO_CLIP = re.compile(
+    r"\b(?:per|pe|each|a|an|one|un|o|1|fiecare)\s++(?:[\w.-]++\s++){0,5}?(?:audio\s++)?"
+    r"(?:clip|track|song|piesa"
+    r"|melodie|sample)\b")
+
+
+def _audio_unit(folded: str) -> str | None:
+    """:attr:`Stated.audio_unit`."""
+    if _AUDIO_PER_DOLLAR.search(folded):
+        return "dollar"
+    if (_AUDIO_CLIP.search(folded) and not _BILL_WORD.search(folded)
+            and (_MONEY_Q.search(folded) or re.search(r"\bhow much\b|\bcat costa\b", folded))):
+        return "clip"
+    return None
 
 
 def _audio_minute_cost(folded: str) -> bool:
@@ -6316,7 +6383,8 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         # over 60 (audit regress13 #11: the billing-granularity list); "billed per minute",
         # "granularity" stay billing
         return "cost", "minute"
-    if model_kind == "audio" and gpu_named < 2 and _audio_minute_cost(f):
+    if model_kind == "audio" and gpu_named < 2 and (_audio_minute_cost(f)
+                                                    or _audio_unit(f) is not None):
         # "cât costă pe minut transcrierea", "un minut de audio transcris": the price per
         # minute of audio (audit ro2 #7: billing granularity, or the hour of audio)
         return "cost", "unit"
@@ -6540,6 +6608,10 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
     # ("how many tokens per minute can it generate": a rate asked, _TOKENS_RATE_ASKED)
     if (_BILLING.search(f) and not _SPEED.search(f) and not _REQ_RATE.search(f)
             and not _WORK_RATE.search(f) and not _SERVE_RATE.search(f)
+            # "cost per minute of video" with a video model: that unit's cost (buyer audit
+            # 26c #2), "billed per minute" stays billing
+            and not (model_kind == "diffusion" and _PER_VIDEO_UNIT.search(f)
+                     and not _BILL_WORD.search(f))
             and not (has_model and _TOKENS_RATE_ASKED.search(f))):
         return "billing", None
     speed_figure = bool(_SPEED.search(f) or _TOKENS_RATE_ASKED.search(f) or _FASTER.search(f)

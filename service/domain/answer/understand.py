@@ -3525,6 +3525,14 @@ _BATCH = re.compile(
 )
 """A batch size, any size and its sign read (past what is sized, or under one, the answer
 says so: "batch size 1000000000" was not read at all, and one request sized)."""
+IMAGES_AT_ONCE = re.compile(
+    r"(?<![\w.])(\d{1,3})\s++(?:de\s++)?(?:images?|imagini|pictures?|clips?|clipuri|videos?)\b"
+    r"(?:\s++[a-z]++){0,4}?\s++(?:at once|at a time|simultaneously|in parallel|concurrently"
+    r"|together|deodata|simultan|in acelasi timp|in paralel|odata)\b")
+"""A diffusion batch said as images made together ("4 images at once", "4 imagini deodată"),
+read as the batch with a memory asked (buyer audit 26c #4: a cost of a 4-image job, no
+VRAM): :data:`MEMORY_WORD`."""
+MEMORY_WORD = re.compile(r"\bvram\b|\bmemor\w*+|\bgib\b")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -3862,6 +3870,8 @@ def extract(text: str, registry: Registry) -> Extracted:
     if batch is not None:
         at = next(i for i in range(1, len(batch.groups()) + 1) if batch.group(i))
         batch_size = _signed(bare, batch.start(at), int(batch.group(at)))
+    elif MEMORY_WORD.search(folded) and (ia := IMAGES_AT_ONCE.search(folded)):
+        batch_size = int(ia.group(1)) or None
     if (users is None and batch_size is not None and batch_size >= 1
             and workload not in ("finetune", "pretrain") and not _TRAIN_CUE.search(folded)
             and _SERVING_ASKED.search(folded)):
@@ -4318,7 +4328,14 @@ _RATE_READS: tuple[tuple[str, re.Pattern[str]], ...] = (
                         + _PERIOD)),
     ("usd_per_million_tokens", re.compile(
         r"\b(?:per|pe|/)\s*+(?:1\s*+)?(?:m|million|milion|1000000)\s*+(?:de\s++)?"
-        r"(?:tokens?|tokeni)\b")),
+        r"(?:tokens?|tokeni)\b"
+        # the price of one million asked, no job verb: "cât costă 1 milion de tokeni
+        # embeddați", "how much is 1 million tokens embedded" (buyer audit 26c #3: a
+        # 13-second job billed an hour in Romanian, the unit price in English)
+        r"|\b(?:cat costa|how much (?:is|are|does|do|would)|what (?:is|does) the cost of"
+        r"|what do(?:es)?|cost of|pretul (?:a|pentru))\s++(?:(?:1|one|a|un)\s*+)"
+        r"(?:m|million|milion)\s*+(?:de\s++)?(?:tokens?|tokeni)\b"
+        r"(?!\s*+(?:/|(?:per|pe|a|an|each|every|on a|in a|intr-o)\s))")),
     ("audio_hours", re.compile(_HOW_MANY + r".{0,20}?\b(?:hours?|ore)\s++(?:of|de)\s++"
                                r"(?:audio|speech|recordings?|inregistrari|vorbire)\b.{0,60}?\b"
                                + _PERIOD)),

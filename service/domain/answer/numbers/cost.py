@@ -39,6 +39,7 @@ from service.domain.answer.numbers.jobs import (
 )
 from service.domain.answer.numbers.media import (
     _budget_images,
+    _embed_unit_note,
     _job_total,
     _media_cost,
     _media_unit,
@@ -2724,10 +2725,12 @@ def _embed_on_gpu(w: _W, gid: str) -> bool:
                             weights=r.weights, cost=w.usd(usd), hours=w.duration(hours),
                             tps=w.n(tps), **common)
         w.ask("per_job_usd", usd, "USD")
+    _embed_unit_note(w, hour / 3600 / tps * 1e6, usd)
     w.documents_note()
     w.out.more.append(w.say("price_date", date=w.view_date(v)))
     w.price_warnings(v)
     return True
+
 
 
 

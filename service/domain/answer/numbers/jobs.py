@@ -1153,7 +1153,7 @@ def _machine_job(w: _W, gid: str, gpu_hours: float, weights: str, common: dict[s
                                     wall=w.duration(job.wall_h)))
     w.out.more.append(_job_split(w, job))
     one = _divisible_job(w, gid, gpu_hours, weights, single=True, warn=False) \
-        if gpus > 1 and not w.ex.gpu_count else None
+        if gpus > 1 and not w.ex.gpu_count and not w.st.monthly_volume else None
     if one is not None:
         common["one_card"] = w.duration(one.wall_h)
         w.out.more.append(w.say("job_single", cost=w.usd(one.total), provider=one.v.provider,

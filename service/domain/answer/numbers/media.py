@@ -34,6 +34,7 @@ from service.domain.answer.numbers.jobs import (
     spot_job_line,
 )
 from service.domain.catalog.models import ModelEntry
+from service.domain.catalog.offer_query import OfferView
 from service.domain.catalog.precisions import get_precision
 from service.domain.catalog.trust import price_date_words
 from service.domain.recommend.context import AUTO_IMAGE, billed_hours
@@ -43,7 +44,12 @@ from service.domain.recommend.types import (
     Recommendation,
 )
 from service.domain.sizing.audio_speed import clip_windows
-from service.domain.sizing.sizing import FitRow, SizingResult, sized_from_entry
+from service.domain.sizing.sizing import (
+    FitRow,
+    SizingResult,
+    request_audio_s,
+    sized_from_entry,
+)
 from service.domain.sizing.speed import Performance
 
 
@@ -269,6 +275,7 @@ def _job_total(w: _W) -> bool:
             w.out.more.insert(0, w.say("embed_job_billed" if known else
                                        "embed_job_billed_unknown", billed=w.duration(billed),
                                        provider=o.offer.provider))
+        _embed_unit_note(w, o.cost.per_hour_usd / 3600 / (n / (hours * 3600)) * 1e6, cost)
         w.documents_note()
     w.out.more.append(w.say("price_date", date=price_date_words(o.offer.as_of,
                                                                   o.offer.as_of_kind, w.t)))
@@ -492,6 +499,9 @@ def _audio_minute_lead(w: _W, per_hour: float, ratio: float, common: dict[str, A
     transcrierea", "per minute of audio"): the cost per hour of audio over 60 leads, the hour's
     figure beside it, said so (audit ro2 #7: $0.0075 per hour of audio answered a minute's
     price; the minute's is $0.00012). Two significant figures: a minute is a cent's hundredth."""
+    if w.st.audio_unit is not None and per_hour > 0:
+        _audio_unit_lead(w, per_hour, ratio, common)
+        return
     if not w.st.audio_minute_cost or per_hour <= 0:
         return
     minute = per_hour / 60
@@ -499,6 +509,31 @@ def _audio_minute_lead(w: _W, per_hour: float, ratio: float, common: dict[str, A
     w.out.first = w.say("audio_minute_cost", cost=w.f.money(minute, digits),
                         hour=w.unit_usd(per_hour), ratio=w.rate(ratio), **common)
     w.ask("per_audio_minute_usd", minute, "USD")
+
+
+def _audio_unit_lead(w: _W, per_hour: float, ratio: float, common: dict[str, Any]) -> None:
+    """One clip's cost, or the minutes of audio a dollar buys (``Stated.audio_unit``; buyer
+    audit 26c #6, #8: the cost per hour of audio answered either), from the same cost per
+    hour of audio, which is said beside it. A clip is the model's request
+    (:func:`request_audio_s`: its default clip, or the window a latent model denoises)."""
+    assert w.model is not None
+    if w.st.audio_unit == "dollar":
+        minutes = 60 / per_hour
+        w.out.first = w.say("audio_per_dollar", minutes=w.n(minutes, 0 if minutes >= 100
+                                                            else 1),
+                            hour=w.unit_usd(per_hour), ratio=w.rate(ratio), **common)
+        w.ask("audio_minutes_per_usd", minutes, "min/USD")
+        return
+    clip = request_audio_s(sized_from_entry(w.model))
+    if clip is None:
+        return
+    seconds = clip[0]
+    usd = per_hour / 3600 * seconds
+    digits = max(2, 1 - math.floor(math.log10(usd))) if usd > 0 else 2
+    w.out.first = w.say("audio_clip_cost", cost=w.f.money(usd, digits),
+                        sec=w.n(seconds, 1 if seconds < 100 else 0),
+                        hour=w.unit_usd(per_hour), ratio=w.rate(ratio), **common)
+    w.ask("per_clip_usd", usd, "USD")
 
 
 def _media_unit(w: _W) -> bool:
@@ -723,6 +758,35 @@ def _wall_leads(w: _W) -> bool:
     return w.sub in ("time", "gpu_hours") or w.st.time_asked
 
 
+def _month_gpus(w: _W, gid: str, gpu_hours: float, count: int,
+                b: tuple[OfferView, float, str] | None, common: dict[str, Any]
+                ) -> tuple[int, tuple[OfferView, float, str]]:
+    """The GPUs a month's volume (``Stated.monthly_volume``) takes to finish within the month
+    (24 h x ``MONTH_DAYS``, as the recommendations count a month), at least the ``count``
+    asked, with their price basis; ``common``'s setup and price made theirs where more are
+    needed (buyer audit 26c #1: 1,816 GPU-hours a month on one H100)."""
+    assert b is not None
+    month_h = 24.0 * MONTH_DAYS
+    need = max(count, math.ceil(gpu_hours / month_h - 1e-9)) if w.st.monthly_volume else count
+    if need <= count:
+        return count, b
+    nb = w.basis(gid, need) or b
+    common.update(setup=w.setup(need, gid), price=w.usd(nb[1] * need),
+                  provider=w.where(nb[0], need), kind=w.kinds[nb[2]])
+    return need, nb
+
+
+def _month_note(w: _W, gpu_hours: float, gpus: int, more: bool) -> None:
+    """A month's volume priced as that month's job: its GPU-hours and the wall time on the
+    GPUs it runs on, within the month's hours (more GPUs than asked said so)."""
+    if not w.st.monthly_volume:
+        return
+    w.out.more.insert(0, w.say("monthly_job_more" if more else "monthly_job",
+                               hours=w.duration(gpu_hours), n=w.n(gpus),
+                               wall=w.duration(gpu_hours / max(gpus, 1)),
+                               month=w.n(24 * MONTH_DAYS)))
+
+
 def _media_cost(w: _W, gid: str) -> bool:
     """An image or speech job on the GPU named: the total for the images or hours of audio
     stated (speed × price), else the cost per 1,000 images or per hour of audio."""
@@ -771,8 +835,10 @@ def _media_cost(w: _W, gid: str) -> bool:
             hours = n / ratio * count  # GPU-hours: the ratio is the ``count`` GPUs'
             asked = dict(common)  # the GPUs asked, before the job's machine replaces them
             # a job of independent files: every GPU of the cheapest machine takes its share
-            usd, v, gpus = _machine_job(w, gid, hours, r.weights, common, b, count,
-                                        wall_led=_wall_leads(w))
+            need, b = _month_gpus(w, gid, hours, count, b, common)
+            usd, v, gpus = _machine_job(w, gid, hours, r.weights, common, b, need,
+                                        wall_led=_wall_leads(w), asked_only=need > count)
+            _month_note(w, hours, gpus, need > count)
             key, amount = _audio_n(w, "audio_job", n)
             # the rate of the machine the hours are on, one GPU's beside it on several: 2 ×
             # L4 took 9.8 hours "at 50.9 hours of audio per hour", one L4's (buyer audit 19
@@ -833,9 +899,11 @@ def _media_cost(w: _W, gid: str) -> bool:
             # then one card alone: three near-equal figures, imgcost audit 22); else one card
             # alone where no count is said, unless a larger machine saves enough
             unit_q = w.sub == "unit" and not w.st.time_asked
-            usd, v, gpus = _machine_job(w, gid, hours, r.weights, common, b, count,
-                                        wall_led=_wall_leads(w), asked_only=unit_q,
-                                        near_one=True)
+            need, b = _month_gpus(w, gid, hours, count, b, common)
+            usd, v, gpus = _machine_job(w, gid, hours, r.weights, common, b, need,
+                                        wall_led=_wall_leads(w),
+                                        asked_only=unit_q or need > count, near_one=True)
+            _month_note(w, hours, gpus, need > count)
             _job_lead(w, "image_unit_job" if unit_q else "image_job", hours, hours / gpus, usd,
                       "job_usd", {"n": w.n(n), "cost": w.usd(usd), "sec": w.n(sec, 1),
                                   **size_, **common})
@@ -1291,6 +1359,17 @@ def _media_job(w: _W, gid: str | None) -> bool:
     return _job_total(w)
 
 
+def _embed_unit_note(w: _W, per_million_usd: float, job_usd: float) -> None:
+    """The $ per million tokens at saturation beside a job's cost, where the job's billing
+    step makes its own cost per million far higher (buyer audit 26c #3: 1 million tokens, a
+    13-second job billed an hour, $0.38, with the $0.0014 rate nowhere said)."""
+    tokens = w.det.tokens or 0
+    if tokens <= 0 or job_usd <= 1.5 * per_million_usd * tokens / 1e6:
+        return
+    w.out.more.insert(0, w.say("embed_job_unit", rate=w.unit_usd(per_million_usd)
+                               if per_million_usd >= 0.0001 else w.usd(per_million_usd)))
+
+
 def _audio_batched(w: _W, gid: str, count: int) -> str | None:
     """The speech model's throughput at the batch a transcription job runs at on this GPU
     (the cost per hour of audio's basis), said beside a one-stream speed; None where that
@@ -1647,10 +1726,34 @@ def _fastest_near(w: _W, timed: list[tuple[float, str, SizingResult]], best: flo
         provider=w.where(v, 1), kind=w.kinds[kind], date=w.view_date(v))
 
 
+def _media_variant(w: _W) -> None:
+    """A GPU family named bare ("A100") for a time or a price of an image, video or audio
+    model that its alias's card (the A100 40GB) does not hold and its larger variant (the
+    A100 80GB) does: that variant answers, said so (buyer audit 26c #5: "how long ... on an
+    A100" was a memory "No", no time), as the cost reads an LLM's (``cost._bare_variant``)."""
+    bare, m = w.st.bare_gpu, w.model
+    if (bare is None or m is None or m.kind not in ("diffusion", "audio")
+            or w.sub in ("fits", "memory") or w.ex.gpu != bare[1] or (w.ex.gpu_count or 1) > 1):
+        return
+    word, read, other = bare
+    if w.reg.gpus[other].memory_gb <= w.reg.gpus[read].memory_gb:
+        return
+    here = w.size(gpu=read, **w.media_kw(read, 1))
+    there = w.size(gpu=other, **w.media_kw(other, 1))
+    if (here is None or here.fits_in_memory or there is None or not there.fits_in_memory
+            or there.runs is False):
+        return
+    w.ex = msgspec.structs.replace(w.ex, gpu=other)
+    w.st = dc_replace(w.st, bare_gpu=None)
+    w.out.more.insert(0, w.say("gpu_variant_larger", word=word, gpu=w.gpu_name(other),
+                               other=w.gpu_name(read), need=w.gib(here.memory.per_gpu_gib)))
+
+
 def _media(w: _W) -> None:
     m = w.model
     if m is None:
         return
+    _media_variant(w)
     gid, named = w.card()
     if w.sub != "memory" and _work_rate(w, gid):
         return

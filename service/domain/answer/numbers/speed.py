@@ -237,6 +237,15 @@ def _requests_rate(w: _W, sub: str, per_s: float, running: int, thr: float, inp:
                         inp=w.n(inp), out=w.n(out), thr=w.rate(thr),
                         requests=w.requests(running, "count"), **common)
     w.ask(quantity, most, rate_unit)
+    m = w.model
+    if m is not None and m.modality == "multimodal" and w.st.image_rate_asked is not None:
+        # images per period asked of a vision-language model: one image a request, said so,
+        # and whether its image's tokens are in the request's (buyer audit 26c #7)
+        w.out.first = w.say("vlm_images_rate", rate=_rps(w, most),
+                            unit=w.say(f"unit_{unit}"), inp=w.n(inp),
+                            tokens=w.say("vlm_image_tokens_unmodelled"
+                                         if m.image_tokens is None
+                                         else "vlm_image_tokens_default")) + " " + w.out.first
 
 
 def _room_words(w: _W, ctx: int) -> Callable[[SizingResult], str]:
