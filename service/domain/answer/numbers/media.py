@@ -781,7 +781,8 @@ def _month_note(w: _W, gpu_hours: float, gpus: int, more: bool) -> None:
     GPUs it runs on, within the month's hours (more GPUs than asked said so)."""
     if not w.st.monthly_volume:
         return
-    w.out.more.insert(0, w.say("monthly_job_more" if more else "monthly_job",
+    key = "monthly_job_more" if more else "monthly_job_one" if gpus == 1 else "monthly_job"
+    w.out.more.insert(0, w.say(key,
                                hours=w.duration(gpu_hours), n=w.n(gpus),
                                wall=w.duration(gpu_hours / max(gpus, 1)),
                                month=w.n(24 * MONTH_DAYS)))
