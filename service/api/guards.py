@@ -19,6 +19,9 @@
   unfiltered; now the unknown names, the nearest known ones and the full list. And for a
   single-valued parameter given twice, and for a name given as whitespace only (``gpu=%20``:
   the 400 at its path that ``gpu=`` gets, not a 404 "unknown gpu ' '").
+- A value of a set-of-words query parameter (``sort``, ``interconnect``, ``kind``) is read in
+  any case (``sort=PRICE``, ``interconnect=NVLink`` were 400s while ``gpu``, ``provider`` and
+  ``region`` take any case: audit buyer26c #9).
 
 Raised inside the app, so the problem+json handlers answer them like every other error.
 """
@@ -30,8 +33,9 @@ import difflib
 from typing import Any
 
 from litestar.exceptions import HTTPException
+from litestar.utils.scope.state import ScopeState
 
-from service.api.names import blank_error, query_blanks
+from service.api.names import blank_error, fold_enum_query, query_blanks
 
 JSON_PREFIX = "/v1/"
 BODY_METHODS = frozenset({"POST", "PUT", "PATCH"})
@@ -143,6 +147,12 @@ async def strict_query(request: Any) -> None:
                 "query parameter" + ("s " if len(repeated) > 1 else " ")
                 + ", ".join(f"`{k}`" for k in repeated[:5])
                 + " given more than once; each takes one value"))
+        folded = fold_enum_query(params, tuple(request.query_params.multi_items()))
+        if folded is not None:
+            # the parsed query Litestar reads the parameters from (cached on the request and
+            # in the scope's state); the query string itself stays as the client sent it
+            request._parsed_query = folded
+            ScopeState.from_scope(request.scope).parsed_query = folded
         return
     near = sorted({m for k in unknown for m in difflib.get_close_matches(k, declared, 2, 0.6)})
     shown = ", ".join(f"`{k[:40]}`" for k in unknown[:5])

@@ -188,3 +188,45 @@ def query_blanks(params: dict[str, Any], query: Any) -> list[str]:
         if name in query and any(v and not v.strip() for v in query.getall(name)):
             out.append(name)
     return out
+
+
+def query_enum_values(params: dict[str, Any]) -> dict[str, tuple[str, ...]]:
+    """The query parameters of a route's signature (``params``) whose type is a set of
+    words (a ``Literal``: ``sort``, ``interconnect``, ``kind``), each with its words."""
+    out: dict[str, tuple[str, ...]] = {}
+    for key, param in params.items():
+        if key in ("request", "data"):
+            continue
+        try:
+            t = mi.type_info(param.annotation)
+        except Exception:  # a type msgspec cannot describe is no set of words
+            continue
+        values = next((m.values for m in type_members(t) if isinstance(m, mi.LiteralType)), ())
+        words = tuple(w for w in values if isinstance(w, str))
+        if words and len(words) == len(values):
+            definition = getattr(param, "kwarg_definition", None)
+            out[getattr(definition, "query", None) or key] = words
+    return out
+
+
+def fold_enum_query(params: dict[str, Any],
+                    parsed: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...] | None:
+    """``parsed`` (a request's query, as pairs) with each value of a set-of-words parameter
+    written in any case (``sort=PRICE``, ``interconnect=NVLink``, as the providers' pages spell
+    it) replaced by the word it is, as a GPU, provider or region name is read in any case;
+    None when nothing changes. A value that is no word of the set in any case is left as it is,
+    for the validation's 400 that lists the words."""
+    enums = query_enum_values(params)
+    if not enums:
+        return None
+    out = []
+    changed = False
+    for key, value in parsed:
+        words = enums.get(key)
+        if words is not None and value not in words:
+            folded = next((w for w in words if w.casefold() == value.strip().casefold()), None)
+            if folded is not None:
+                value = folded
+                changed = True
+        out.append((key, value))
+    return tuple(out) if changed else None

@@ -172,7 +172,8 @@
 
   // A link's place may be a region id's stem as typed ("us-south": the Slack bot keeps it
   // short), which /v1/recommendations does not take (continents, country codes, whole ids):
-  // each value the API does not take (GET /v1/offers?region= answers 404) becomes every region
+  // each value the API does not take (GET /v1/offers?region= answers 400 /problems/unknown-region;
+  // a 404 before audit buyer26c #10) becomes every region
   // id the offers list that starts with it, as the bot and /v1/ask read a stem
   // (RegionIndex.filter_values); any other value is sent as it is. Resolves to the values.
   var regionIds = null;  // a promise of every region id the offers list (and its parts)
@@ -207,7 +208,7 @@
       return fetch('v1/offers?limit=1&region=' + encodeURIComponent(v),
                    { headers: { accept: 'application/json' } })
         .then(function (r) {
-          if (r.status !== 404) { return [v]; }
+          if (r.status !== 400 && r.status !== 404) { return [v]; }
           return offerRegionIds().then(function (ids) {
             var low = v.toLowerCase();
             var hit = ids.filter(function (id) { return id.indexOf(low) === 0; });

@@ -6,8 +6,8 @@
    ``exclude_providers`` leaves nothing out, as it says.
 5. An unknown name in a body was a 404 with no path (``"gpus": ["A100", "H1000"]``). Now a
    400 ``/problems/unknown-<kind>`` with ``errors[].path`` at the value (``$.gpus[1]``) and the
-   suggestions kept; a path or query lookup (``/v1/models/{id}``, ``/v1/offers?gpu=``) stays
-   a 404.
+   suggestions kept; a path lookup (``/v1/models/{id}``) stays a 404 (a query filter's value,
+   ``/v1/offers?gpu=``, is a 400 at the parameter too since audit buyer26c #10).
 11. /v1/sizing answered ``steps``, ``width`` and ``training_tokens`` on LLM inference with a 200
     and "steps ignored: it applies to diffusion models or to training", where
     /v1/recommendations answers a 400: now the same 400 at the field on both.
@@ -101,12 +101,21 @@ async def test_an_unknown_context_name_of_ask_is_a_400_at_its_path(client: Clien
 
 
 @pytest.mark.parametrize(("route", "kind"), [
-    ("/v1/models/llama-99", "model"), ("/v1/gpus/rtx-4099", "gpu"),
-    ("/v1/offers?gpu=H1000", "gpu"), ("/v1/offers?provider=runpd", "provider")])
-async def test_a_path_or_query_lookup_stays_a_404(client: Client, route: str,
-                                                  kind: str) -> None:
+    ("/v1/models/llama-99", "model"), ("/v1/gpus/rtx-4099", "gpu")])
+async def test_a_path_lookup_stays_a_404(client: Client, route: str, kind: str) -> None:
     problem = _problem(await client.get(route), 404)
     assert problem["type"] == f"/problems/unknown-{kind}" and "errors" not in problem
+
+
+@pytest.mark.parametrize(("route", "kind", "path"), [
+    ("/v1/offers?gpu=H1000", "gpu", "$.gpu"),
+    ("/v1/offers?provider=runpd", "provider", "$.provider")])
+async def test_a_query_filter_value_is_a_400_at_the_parameter(
+        client: Client, route: str, kind: str, path: str) -> None:
+    # a 404 with no path before audit buyer26c #10, where a body's filter is a 400 at its path
+    problem = _problem(await client.get(route), 400)
+    assert problem["type"] == f"/problems/unknown-{kind}"
+    assert [e["path"] for e in problem["errors"]] == [path] and problem["suggestions"]
 
 
 # -- 11: fields that do not apply, the same on sizing and recommendations ---------------------
@@ -173,7 +182,7 @@ async def test_offers_exclude_a_list_of_providers(client: Client) -> None:
 
 
 @pytest.mark.parametrize(("query", "status", "needle"), [
-    ("provider=runpod,runpd", 404, "unknown provider 'runpd'"),
+    ("provider=runpod,runpd", 400, "unknown provider 'runpd'"),
     ("provider=runpod,", 400, "empty provider name"),
     ("provider=runpod,aws&exclude_provider=aws", 400, "both name aws"),
     ("provider=runpod&provider=aws", 400, "more than once"),

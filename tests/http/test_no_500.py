@@ -153,4 +153,4 @@ async def test_paths_and_queries_with_hostile_values(
         assert 400 <= r.status_code < 500, (path[:60], r.status_code, r.text[:200])
         assert len(r.content) < 4096, (path[:60], len(r.content))
     r = await client.get("/v1/offers?region=%00")  # not a continent, country or region id
-    assert r.status_code == 404 and "north-america" in r.json()["suggestions"]
+    assert r.status_code == 400 and "north-america" in r.json()["suggestions"]

@@ -33,13 +33,14 @@ async def test_us_and_north_america_exclude_australia(
     assert "excluded_no_region" not in plain or plain["excluded_no_region"] is None
 
 
-async def test_unknown_region_is_a_404_in_a_query_and_a_400_in_a_body(
+async def test_unknown_region_is_a_400_at_its_parameter_or_path(
         client: AsyncTestClient) -> None:  # type: ignore[type-arg]
-    """Like an unknown GPU or provider: 404 in a query, with the accepted kinds as
-    suggestions; a 400 at its path in a body."""
+    """Like an unknown GPU or provider: a 400 at the query parameter (a 404 before audit
+    buyer26c #10), with the accepted kinds as suggestions; a 400 at its path in a body."""
     r = await client.get("/v1/offers", params={"region": "atlantis"})
-    assert r.status_code == 404
+    assert r.status_code == 400
     body = r.json()
+    assert [e["path"] for e in body["errors"]] == ["$.region"]
     assert body["type"] == "/problems/unknown-region"
     assert "atlantis" in body["detail"] and "europe" in body["suggestions"]
     assert "us-east-1" in body["suggestions"]

@@ -183,14 +183,15 @@ def test_the_page_expands_a_stem_as_the_bot_reads_it() -> None:
     # API still refuses is another word, "us-south" (Lambda's, GCP's and Prime Intellect's ids)
     want = c.regions.filter_values("us-south")
     # GET /v1/offers: a region the API takes (a continent, a country, an id) answers 200, a
-    # stem 404; the pages of offers list their regions
+    # stem 400 (/problems/unknown-region; a 404 before audit buyer26c #10); the pages of
+    # offers list their regions
     script = "\n".join([
         f"var OFFERS = {json.dumps(offers)};",
         "var calls = 0;",
         "function fetch(url) { calls++; var u = new URL(url, 'http://x/');",
         "  var region = u.searchParams.get('region');",
         "  if (region !== null) { return Promise.resolve({ ok: region !== 'us-south',",
-        "    status: region === 'us-south' ? 404 : 200, json: function () { return {}; } }); }",
+        "    status: region === 'us-south' ? 400 : 200, json: function () { return {}; } }); }",
         "  var off = parseInt(u.searchParams.get('offset'), 10);",
         "  var lim = parseInt(u.searchParams.get('limit'), 10);",
         "  return Promise.resolve({ ok: true, status: 200, json: function () {",

@@ -147,10 +147,13 @@ def _state(request: Request[Any, Any, Any]) -> AppState:
 
 def _resolve_gpus(catalog: Catalog, name: str | None) -> list[str] | None:
     """The GPU ids the ``gpu`` filter matches: every variant of a family name (``A100``),
-    else the one GPU an id, name or alias names."""
+    else the one GPU an id, name or alias names; an unknown name is a 400 at ``$.gpu``."""
     if name is None:
         return None
-    return catalog.registry.gpu_family(name) or [catalog.registry.gpu_names.resolve(name)]
+    try:
+        return catalog.registry.gpu_family(name) or [catalog.registry.gpu_names.resolve(name)]
+    except NotFound as e:
+        raise e.at("$.gpu") from None
 
 
 PROVIDER_LIST_MAX = 1000
@@ -162,8 +165,9 @@ def _provider_list(catalog: Catalog, value: str | None, field: str) -> frozenset
     """The provider ids a comma-separated ``provider`` (or ``exclude_provider``) names, each
     an id or a provider's name, case-insensitive (a list: ``/v1/offers?provider=runpod,aws``
     was a 404 "unknown provider 'runpod,aws'", audit buyer18a #12). An empty item is a 400 at
-    the parameter, as an empty value is; a name that is no provider a 404 naming it, with the
-    nearest ids."""
+    the parameter, as an empty value is; a name that is no provider a 400 at the parameter
+    naming it, with the nearest ids, as an unknown filter value of a body is (it was a 404
+    with no path: audit buyer26c #10)."""
     if value is None:
         return None
     items = [x.strip() for x in value.split(",")]
@@ -182,26 +186,29 @@ def _provider_list(catalog: Catalog, value: str | None, field: str) -> frozenset
                 names.add(p.id, [p.name])
         found = names.lookup(item[:NAME_MAX])
         if found is None:
-            raise NotFound("provider", item[:NAME_MAX], names.suggest(item[:NAME_MAX]))
+            raise NotFound("provider", item[:NAME_MAX], names.suggest(item[:NAME_MAX]),
+                           f"$.{field}")
         out.add(found.lower())
     return frozenset(out)
 
 
 @get("/v1/offers", operation_id="listOffers", tags=["catalog"], sync_to_thread=False,
      before_request=strict_query,
-     responses=problem_responses(400, 404))
+     responses=problem_responses(400))
 def list_offers(
     request: Request[Any, Any, Any],
     gpu: Annotated[str | None, QueryParameter(
         min_length=1, max_length=NAME_MAX, description=(
             "GPU id, name or alias; a family name (A100, H100, V100, RTX 6000) matches "
             "every variant of it, and with a memory size or form factor (H100 80GB, A100 "
-            "SXM) every variant that has it, listed in gpu_matched"))] = None,
+            "SXM) every variant that has it, listed in gpu_matched; any case; an unknown "
+            "one is a 400 (/problems/unknown-gpu) at $.gpu with the nearest ids"))] = None,
     provider: Annotated[str | None, QueryParameter(
         min_length=1, max_length=PROVIDER_LIST_MAX, description=(
             "provider id or name, or several separated by commas (runpod,aws): offers of "
-            "any of them, sorted and paged as one list; an unknown one is a 404 "
-            "(/problems/unknown-provider) naming it"))] = None,
+            "any of them, sorted and paged as one list; an unknown one is a 400 "
+            "(/problems/unknown-provider) at $.provider naming it, with the nearest ids"))
+    ] = None,
     exclude_provider: Annotated[str | None, QueryParameter(
         min_length=1, max_length=PROVIDER_LIST_MAX, description=(
             "provider id or name, or several separated by commas: offers of none of them; "
@@ -217,7 +224,8 @@ def list_offers(
             "alpha-2 country code (us, de, fi...) or a provider region id (us-east-1, "
             "europe-north1...), case-insensitive; an offer matches if one of its regions "
             "does, and lists only the regions that matched; region_read says how it was "
-            "read"))] = None,
+            "read; any other value is a 400 (/problems/unknown-region) at $.region naming "
+            "the kinds of place accepted"))] = None,
     min_gpus: Annotated[int | None, QueryParameter(
         ge=1, le=64, description="only offers of at least this many GPUs per instance")] = None,
     max_gpus: Annotated[int | None, QueryParameter(
@@ -234,7 +242,8 @@ def list_offers(
         "only offers with a spot price, their per-unit prices and the sort at it"))] = False,
     interconnect: Annotated[
         Literal["nvswitch", "nvlink", "pcie", "none", "unknown"] | None, QueryParameter(
-            description="only offers whose GPUs are joined so, as the provider states it")
+            description="only offers whose GPUs are joined so, as the provider states it; "
+                        "case-insensitive (NVLink reads as nvlink)")
     ] = None,
     stale: Annotated[bool | None, QueryParameter(description=(
         "true: only offers whose price is older than the catalog's limit; false: only "
@@ -242,7 +251,8 @@ def list_offers(
     suspect: Annotated[bool | None, QueryParameter(description=(
         "true: only offers whose price is doubted (see suspect_reasons); false: only "
         "unflagged ones; absent: both"))] = None,
-    sort: Annotated[SortKey, QueryParameter(description="sort key")] = "price",
+    sort: Annotated[SortKey, QueryParameter(
+        description="sort key, case-insensitive (PRICE reads as price)")] = "price",
     offset: Annotated[int, QueryParameter(
         ge=0, le=1_000_000, description="matching offers to skip (paging)")] = 0,
     limit: Annotated[int, QueryParameter(
@@ -258,7 +268,10 @@ def list_offers(
     leaves out, and counts, offers with no known place (`excluded_no_region`) and offers
     of a provider that does not state availability per region
     (`excluded_availability_not_stated`, `availability_left_out`), as recommendations
-    do."""
+    do. A `gpu`, `provider`, `exclude_provider` or `region` the catalog does not know is a
+    400 `/problems/unknown-<kind>` at the parameter (`errors[].path`: `$.gpu`) with the
+    nearest names in `suggestions`, as the same value in a recommendations body is; `sort`
+    and `interconnect` take their values in any case."""
     if min_gpus is not None and max_gpus is not None and min_gpus > max_gpus:
         raise InvalidInput(f"min_gpus ({min_gpus}) is more than max_gpus ({max_gpus}): no "
                            "offer can match both", "$.min_gpus")
@@ -277,8 +290,11 @@ def list_offers(
                     min_total_memory_gib=min_total_memory_gib,
                     max_price_per_hour=max_price_per_hour, spot_only=spot_only,
                     interconnect=interconnect, stale=stale, suspect=suspect)
-    regions = (parse_region_filter([region], catalog.regions, "region")
-               if region is not None else None)
+    try:
+        regions = (parse_region_filter([region], catalog.regions, "$.region")
+                   if region is not None else None)
+    except NotFound as e:
+        raise e.at("$.region") from None
     # the region rule recommendations apply (offer_query.region_outcome)
     q = query_offers(catalog.views(dt.date.today()), f, sort, offset, limit, regions,
                      catalog.regions.table, {p.id: p.name for p in catalog.providers})

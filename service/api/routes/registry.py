@@ -114,10 +114,11 @@ def list_models(
     modality: Annotated[str | None, QueryParameter(
         min_length=1, max_length=NAME_MAX, description="text, image, audio")] = None,
     kind: Annotated[Literal["llm", "diffusion", "audio"] | None, QueryParameter(
-        description="llm, diffusion, audio (an embedding model is an llm with task embed)")
+        description="llm, diffusion, audio (an embedding model is an llm with task embed); "
+                    "any case")
     ] = None,
     task: Annotated[Literal["generate", "embed"] | None, QueryParameter(
-        description="generate, or embed for embedding models")] = None,
+        description="generate, or embed for embedding models; any case")] = None,
     min_params_b: Annotated[float | None, QueryParameter(
         ge=0, le=100_000, description=(
             "only models of at least this many parameters in all, in billions"))] = None,

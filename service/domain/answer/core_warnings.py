@@ -319,6 +319,13 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("core_images_ignored", re.compile(
         r"images_per_request ignored: (?P<model>.+?) has no cross-attention image cache; an "
         r"image's tokens are part of its context_tokens")),
+    # ... and for a diffusion or audio model (capability.images_ignored_warning, sizing)
+    ("core_images_ignored_diffusion", re.compile(
+        r"images_per_request ignored: it applies to vision language models, not to "
+        r"diffusion models such as (?P<model>.++)")),
+    ("core_images_ignored_audio", re.compile(
+        r"images_per_request ignored: it applies to vision language models, not to "
+        r"audio models such as (?P<model>.++)")),
     ("core_sequence_over", re.compile(
         r"sequence length (?P<n_ctx>\d[\d,]*+) tokens is over (?P<model>[^']++)'s max_context "
         r"of (?P<n_limit>\d[\d,]*+): training past it extends the model's context \(positions "

@@ -27,6 +27,13 @@ suffix that names another model, which :func:`norm` would drop; never after a si
 70B+" is Llama 3 70B)."""
 
 
+def stray_characters(name: str) -> str:
+    """The characters of ``name`` that no catalog name has and :func:`norm` drops without a
+    word: anything outside printable ASCII (an emoji, "sdxl🔥"; a zero-width space; a
+    typographic dash), each once, in order; "" for a plain name."""
+    return "".join(dict.fromkeys(c for c in name if not " " <= c <= "~"))
+
+
 def plus_key(name: str) -> str:
     """:func:`norm` with the "+" kept ("Command R+" -> "commandr+")."""
     return re.sub(r"[^a-z0-9+]", "", name.lower())

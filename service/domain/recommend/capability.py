@@ -1150,7 +1150,11 @@ def images_ignored_warning(ctx: Ctx) -> str | None:
     """``images_per_request`` for a language model without a cross-attention image cache,
     served or run as a batch: /v1/sizing's warning for its inference, its ``input_tokens``
     being the recommendations' ``context_tokens`` (as there, a diffusion or audio model and
-    training take the field without a word)."""
+    training take the field without a word); a diffusion or audio model's options say the
+    field is ignored for any workload, as /v1/sizing does (audit buyer26c #11)."""
+    if ctx.req.images_per_request is not None and ctx.model.kind in ("diffusion", "audio"):
+        return (f"images_per_request ignored: it applies to vision language models, not to "
+                f"{ctx.model.kind} models such as {ctx.model.name}")
     a = ctx.model.arch
     if (ctx.req.images_per_request is None or ctx.model.kind != "llm" or a is None
             or a.cross_attention_layers or ctx.req.workload not in ("serving", "batch")):

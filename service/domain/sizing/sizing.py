@@ -23,6 +23,7 @@ from service.domain.catalog.models import (
     param_breakdown,
     seq_cache_bytes,
 )
+from service.domain.catalog.names import stray_characters
 from service.domain.catalog.precisions import (
     PRECISIONS,
     KVType,
@@ -1096,6 +1097,34 @@ def _sized_precision(assumptions: list[Assumption], sized: Precision, asked: Pre
 def size(req: SizingRequest, catalog: Catalog, *, machine_gpus: int | None = None,
          interconnect: str | None = None, load_stated: bool = True,
          input_stated: bool | None = None, batch_stated: bool | None = None) -> SizingResult:
+    """:func:`_size`, with a warning first for each name the request wrote with characters
+    no catalog name has, which name resolution leaves out ("sdxl🔥" sized as SDXL without a
+    word: audit buyer26c #11)."""
+    result = _size(req, catalog, machine_gpus=machine_gpus, interconnect=interconnect,
+                   load_stated=load_stated, input_stated=input_stated,
+                   batch_stated=batch_stated)
+    cleaned = [name_cleanup_warning(what, said, read)
+               for what, said, read in (("model", req.model, result.model.name),
+                                        ("gpu", req.gpu, result.gpu.name if result.gpu else ""))
+               if said and read and stray_characters(said)]
+    if not cleaned:
+        return result
+    return msgspec.structs.replace(result, warnings=[*cleaned, *result.warnings])
+
+
+def name_cleanup_warning(what: str, said: str, read: str) -> str:
+    """The warning that ``said``, the name of a ``what`` (model, gpu) a request gave, was read
+    as ``read`` without the characters no catalog name has."""
+    stray = stray_characters(said)
+    return (f"{what} name {said!r} read as {read}: the character"
+            f"{'s' if len(stray) > 1 else ''} {stray!r} "
+            f"{'are' if len(stray) > 1 else 'is'} part of no {what} name and "
+            f"{'were' if len(stray) > 1 else 'was'} left out")
+
+
+def _size(req: SizingRequest, catalog: Catalog, *, machine_gpus: int | None = None,
+          interconnect: str | None = None, load_stated: bool = True,
+          input_stated: bool | None = None, batch_stated: bool | None = None) -> SizingResult:
     """Memory, fit, speed and cost of ``req`` on the catalog's hardware: for a named model, an
     inline architecture or a pasted HF config.json; inference, fine-tuning or pre-training of
     an LLM, inference of a diffusion or audio pipeline.
@@ -2851,6 +2880,11 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
         _pipeline_field_checks(req, model, perf, n, hw.warnings, note)
     else:
         _audio_rate(req, model, perf, n, hw.warnings, note)
+        if req.images_per_request is not None:
+            msg = (f"images_per_request ignored: it applies to vision language models, not "
+                   f"to audio models such as {model.name}")
+            note("ignored_fields", "images_per_request", msg)
+            hw.warnings.append(msg)
     # each GPU at the precision a single-GPU sizing there would use: the asked weights, or
     # (none asked) the nearest its kernels run, as check_hardware substitutes them
     fits_on = []
@@ -2967,7 +3001,9 @@ def _pipeline_field_checks(req: SizingRequest, model: SizedModel, perf: Performa
         ("output_tokens", req.output_tokens != DEFAULT_OUTPUT_TOKENS),
         ("kv_cache", req.kv_cache.lower() not in ("fp16", "f16")),
         ("lora_adapters", req.lora_adapters > 0),
-        ("training_tokens", req.training_tokens is not None)) if v]
+        ("training_tokens", req.training_tokens is not None),
+        # a vision language model's images (audit buyer26c #11: ignored without a word)
+        ("images_per_request", req.images_per_request is not None)) if v]
     if unused:
         msg = (f"{', '.join(unused)} ignored: {'it applies' if len(unused) == 1 else 'they apply'}"
                f" to language models, not to diffusion models such as {model.name} (a "
