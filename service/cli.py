@@ -622,7 +622,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("model", help="model id or alias, e.g. 'llama 3 8b'")
     p.add_argument("--task", choices=["inference", "finetune", "pretrain"], default="inference")
     p.add_argument("--weights", default=None, help="precision/format, e.g. bf16, fp8, q4_k_m")
-    p.add_argument("--kv-cache", default="fp16")
+    p.add_argument("--kv-cache", default=None,
+                   help="KV-cache type (default: the engine's own for the weights, else fp16)")
     p.add_argument("--engine", default=None, help=ENGINE_HELP)
     p.add_argument("--gpu", default=None)
     p.add_argument("--gpu-count", type=int, default=1)

@@ -100,15 +100,23 @@ def _weights(name: str | None) -> None:
             name.lower(), [p.id for p in PRECISIONS], n=3, cutoff=0.5), "$.weights")
 
 
-def _engine(name: str | None, registry: Registry) -> None:
+def _engine(name: str | None, registry: Registry, stand_ins: bool = False) -> None:
     """An engine id of the catalog, exactly, as ``Engines.get`` reads it; the suggestions
     score its names and aliases too (``TRT-LLM`` suggests tensorrt-llm)."""
-    if name is None or name in registry.engines:
-        return
+    stand_in = registry.engines.stand_in(name) if name is not None else None
+    if name is None or name in registry.engines or (stand_ins and stand_in is not None):
+        return  # /v1/sizing times a stand-in (TGI) as the engine its data lists it under
     names = NameIndex("engine")
     for e in registry.engines:
         names.add(e.id, [e.name, *e.aliases])
-    raise NotFound("engine", name, names.suggest(name[:100]), "$.engine")
+    if stand_in is not None:
+        # not modelled: its nearest engine offered (buyer audit 26a #13)
+        raise NotFound("engine", name, [stand_in[0].id], "$.engine",
+                       note=f"{stand_in[1].name} is not modelled; {stand_in[0].name} is its "
+                       f"nearest: {stand_in[1].why}")
+    # no near spelling: the engines modelled, so the 400 says what to send instead
+    raise NotFound("engine", name, names.suggest(name[:100]) or registry.engines.ids,
+                   "$.engine")
 
 
 def _model(name: str | None, registry: Registry) -> None:
@@ -139,7 +147,7 @@ def check_sizing(req: SizingRequest, catalog: Catalog) -> None:
         except NotFound as e:
             raise e.at("$.gpu") from None
     _weights(req.weights)
-    _engine(req.engine, registry)
+    _engine(req.engine, registry, stand_ins=True)
 
 
 def check_recommendation(req: RecommendationRequest, catalog: Catalog) -> None:

@@ -45,10 +45,16 @@ def test_how_much_faster_per_user_leads_with_the_ratio_en() -> None:
             "faster per user?")
     assert _fs(r) == (
         # the A100 side is the recommendations' setup (fix/cmpttft): 2 x A100 miss the default
-        # 2 s first token (2,681 ms), the recommendations rent 2 machines of 2 (was 2.1x, 15.1)
-        "2 × NVIDIA H100 SXM5 80GB is about 1.5× as fast per user as 2 instances of 2 × NVIDIA "
-        "A100 SXM4 80GB: about 31.7 against 21.7 tokens/s per user with 16 requests at once."
+        # 2 s first token (2,681 ms), the recommendations rent 2 machines of 2 (was 2.1x, 15.1);
+        # the H100 is compared on the same 4 GPUs in the same 2 replicas first (buyer audit 26a
+        # #12: 2 H100 against 4 A100 was "1.5x as fast"), the fewest of each next
+        "On the same number of GPUs, 4 of each, with 16 requests at once: 4 × NVIDIA H100 SXM5 "
+        "80GB gives about 40.9 tokens/s per user against 21.7 on 4 × NVIDIA A100 SXM4 80GB, "
+        "about 1.9× as fast."
     ), r.answer
+    assert ("On the fewest GPUs of each that hold them, 2 × NVIDIA H100 SXM5 80GB gives about "
+            "31.7 against 21.7 tokens/s per user on 2 instances of 2 × NVIDIA A100 SXM4 80GB."
+            in r.answer), r.answer
     r = ask("A100 vs H100 for mistral 7b at 50 users, which is faster per user?")
     assert _fs(r).startswith(  # the "A100" read note follows with no capital to split at
         "1 × NVIDIA H100 SXM5 80GB is about 2.1× as fast per user as 1 × NVIDIA A100 SXM4 "
@@ -56,12 +62,16 @@ def test_how_much_faster_per_user_leads_with_the_ratio_en() -> None:
 
 
 def test_how_much_faster_names_the_faster_setup_ro() -> None:
-    """The H200 asked about is the slower: the 4 x H100 that hold the 20 users are faster."""
+    """On the same 4 GPUs the H200 is the faster; on the fewest of each that hold the 20
+    users (4 H100 against 2 H200) the 4 H100 are, said next, as such (buyer audit 26a #12)."""
     r = ask("Cu cât mai rapid e Llama 3.1 70B pe H200 decât pe H100 la 20 de utilizatori?")
     assert _fs(r) == (
-        "4 × NVIDIA H100 SXM5 80GB este de aproximativ 1,4 ori mai rapid per utilizator decât "
-        "2 × NVIDIA H200 SXM 141GB: aproximativ 36,9 față de 26,0 tokeni/s per utilizator, cu "
-        "20 de cereri simultane."), r.answer
+        "La același număr de GPU-uri, 4 din fiecare, cu 20 de cereri simultane: 4 × NVIDIA "
+        "H200 SXM 141GB dă aproximativ 43,7 tokeni/s per utilizator, față de 36,9 pe 4 × NVIDIA "
+        "H100 SXM5 80GB, de aproximativ 1,18 ori mai rapid."), r.answer
+    assert ("Pe cele mai puține GPU-uri din fiecare care le țin, 4 × NVIDIA H100 SXM5 80GB dă "
+            "aproximativ 36,9 față de 26,0 tokeni/s per utilizator pe 2 × NVIDIA H200 SXM "
+            "141GB.") in r.answer, r.answer
 
 
 # 11. two models at one precision ----------------------------------------------------------------

@@ -799,7 +799,7 @@ def run_size(args: str, lang: str, data: BotData) -> Message:
     result = size(_checked(SizingRequest(
         model=model, weights=a.weights, input_tokens=context_tokens,
         output_tokens=DEFAULT_OUTPUT_TOKENS if embed else 0, batch_size=users,
-        kv_cache=a.kv_cache or "fp16", images_per_request=images, gpu=gpu,
+        kv_cache=a.kv_cache, images_per_request=images, gpu=gpu,
         gpu_count=n_gpus)), data.catalog)
     notes: list[str] = []
     if gpu is not None and result.fits_in_memory is not None:

@@ -531,6 +531,12 @@ def answer(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
                            place=det.region is not None,
                            models_named=len(llms) if len(llms) == len(st.models) else 0,
                            switch_weighed=st.precisions_switched)
+    if (kind == "llm" and len(st.engines_named) >= 2 and len(gpus) == 1
+            and intent in ("speed", "gpu_count") and sub != "precision_vs"):
+        # "llama 3.1 8b with sglang vs vllm on H100 at 64 users: which is faster?": each
+        # engine timed there (numbers/speed._engine_vs); it was a GPU count naming no engine
+        # (buyer audit 26a #8)
+        intent, sub = "speed", "engine_vs"
     if st.family_sizes is not None:
         # "how much VRAM for llama 3?", "Falcon 3 on an L4?": a family with a version the
         # catalog has and no size is each of its sizes sized (numbers/write.py), its memory

@@ -32,6 +32,8 @@ from service.domain.answer.understand import (
     _tokens,
     active_share,
     daily_budget,
+    engine_stand_in,
+    engines_named,
     family_sizes,
     gguf_app,
     gpu_prices,
@@ -660,6 +662,12 @@ class Stated:
     ``understand.gguf_app``): its engine is llama.cpp (``Extracted.engine``), its weights
     ``GGUF_APP_WEIGHTS``' type where no precision is stated, both said in the answer (audit
     ollama: "llama 3 8b with ollama on an RTX 4080" was fp8 on vLLM)."""
+    engine_stand_in: str | None = None
+    """An engine not modelled that the question names ("with TGI"): timed as the engine the
+    catalog lists it under (engines.toml ``stands_in_for``), which the answer says (buyer
+    audit 26a #13: vLLM's figures, unsaid)."""
+    engines_named: tuple[str, ...] = ()
+    """Every engine id the question names, first named first ("SGLang vs vLLM")."""
     input_million: bool = False
     """A million input (prompt) tokens priced ("per 1M input tokens", "un milion de tokeni
     de intrare"): the price per prompt token, never the per-output-token one."""
@@ -4988,6 +4996,8 @@ dot_grouped=dg.group(0) if dg else None,
                   else 0 if out_tokens is None and _NO_OUTPUT.search(folded) else None,
                   gguf_file=_gguf_file(folded),
                   gguf_app=gguf_app(toks, folded, registry),
+                  engine_stand_in=engine_stand_in(toks, folded, registry),
+                  engines_named=engines_named(toks, folded, registry),
                   prompt_tokens=prompt_tokens(text),
                   vague_length=_vague_length(text, folded),
                   kv_cache=kv_precision(text),

@@ -3694,8 +3694,12 @@ def _engine_keys(registry: Registry) -> tuple[dict[str, str], int]:
     "tensorrt llm" -> "tensorrtllm"), to its id, and the most words a spelling can be written
     in ("Hugging Face transformers": 3); made once per registry."""
     def make() -> tuple[dict[str, str], int]:
+        # an engine not modelled (TGI) reads as the one that times it (engines.toml
+        # stands_in_for), said by the answer (:func:`engine_stand_in`)
         spellings = [(said, e.id) for e in registry.engines
-                     for said in (e.id, e.name, *e.aliases)]
+                     for said in (e.id, e.name, *e.aliases)] + [
+            (said, e.id) for e in registry.engines for st in e.stands_in_for
+            for said in (st.name, *st.aliases)]
         keys = {norm(said): eid for said, eid in spellings if norm(said)}
         words = max((len(re.findall(r"[a-z0-9]+", said.lower())) for said, _ in spellings),
                     default=0)
@@ -3729,11 +3733,11 @@ def gguf_app(toks: list[_Tok], text: str, registry: Registry) -> str | None:
     return found.pop()
 
 
-def _engine(toks: list[_Tok], text: str, registry: Registry) -> str | None:
-    """The one engine ``text`` names, by its id or name written as one word or as adjacent
-    words; None when none is named or several are ("vLLM vs SGLang" compares them)."""
+def _engine_spellings(toks: list[_Tok], text: str, registry: Registry) -> list[str]:
+    """The engine spellings ``text`` names (normalised keys of :func:`_engine_keys`), in the
+    order they are written, by an id or name written as one word or as adjacent words."""
     keys, words = _engine_keys(registry)
-    found: set[str] = set()
+    found: list[str] = []
     for i in range(len(toks)):
         joined = ""
         for j in range(i, min(i + words, len(toks))):
@@ -3741,8 +3745,33 @@ def _engine(toks: list[_Tok], text: str, registry: Registry) -> str | None:
                 break  # words apart ("llama, cpp") are not one name
             joined += norm(toks[j].text)
             if joined in keys:
-                found.add(keys[joined])
-    return found.pop() if len(found) == 1 else None
+                found.append(joined)
+    return found
+
+
+def engines_named(toks: list[_Tok], text: str, registry: Registry) -> tuple[str, ...]:
+    """Every engine id ``text`` names, first named first, each once ("SGLang vs vLLM":
+    both, which the comparison answer times side by side)."""
+    keys, _ = _engine_keys(registry)
+    return tuple(dict.fromkeys(keys[k] for k in _engine_spellings(toks, text, registry)))
+
+
+def engine_stand_in(toks: list[_Tok], text: str, registry: Registry) -> str | None:
+    """The name of an engine not modelled that ``text`` names (engines.toml
+    ``stands_in_for``: "TGI"), timed as the engine it is listed under; None otherwise."""
+    for said in _engine_spellings(toks, text, registry):
+        if said not in registry.engines:
+            got = registry.engines.stand_in(said)
+            if got is not None:
+                return got[1].name
+    return None
+
+
+def _engine(toks: list[_Tok], text: str, registry: Registry) -> str | None:
+    """The one engine ``text`` names, by its id or name written as one word or as adjacent
+    words; None when none is named or several are ("vLLM vs SGLang" compares them)."""
+    found = engines_named(toks, text, registry)
+    return found[0] if len(found) == 1 else None
 
 
 _CARD_DASH_MEMORY = re.compile(r"(?<![\w.-])([a-z]{1,3}\d{2,4}[a-z]{0,3})-(\d{2,3})(?![\w.-])")

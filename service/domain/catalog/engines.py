@@ -13,7 +13,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from service.domain.catalog.names import NameIndex
+from service.domain.catalog.names import NameIndex, norm
 from service.domain.catalog.precisions import KV_TYPES
 from service.domain.errors import InvalidInput
 
@@ -96,6 +96,19 @@ class EngineSpeed(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_on
     length (``catalog/perf/attention.csv``); False: the constant ``eta_attention`` alone."""
 
 
+class StandIn(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """An engine the catalog does not model, timed as the engine it is listed under
+    (``[[engine.stands_in_for]]``): a request or a question naming it gets that engine's
+    figures, and says so with ``why``."""
+
+    name: str
+    aliases: list[str] = []
+    """Other ways people write it ("TGI"): read in questions and in a request's engine."""
+    why: str
+    """Why the engine it is listed under is its nearest, said in the answer."""
+    source: str
+
+
 class Engine(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
     """One inference engine (see the module docstring and ``catalog/engines.toml``)."""
 
@@ -144,6 +157,8 @@ class Engine(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tr
     auto_weights: list[str] = msgspec.field(default_factory=list)
     """Precisions a recommendation compares when weights are ``auto`` (empty: the default
     list for the model)."""
+    stands_in_for: list[StandIn] = msgspec.field(default_factory=list)
+    """Engines not modelled that are timed as this one (vLLM for Text Generation Inference)."""
     fp8_kv_with_weights: list[str] = msgspec.field(default_factory=list)
     """Weight formats whose builds quantize the KV cache to FP8 too (TensorRT-LLM)."""
     kv_cache_types: list[str] = msgspec.field(default_factory=list)
@@ -223,6 +238,16 @@ class Engines:
 
     def __len__(self) -> int:
         return len(self.by_id)
+
+    def stand_in(self, said: str) -> tuple[Engine, StandIn] | None:
+        """The engine that times ``said`` where it names an engine not modelled
+        (:class:`StandIn`), with that entry; None otherwise."""
+        key = norm(said)
+        for e in self.by_id.values():
+            for s in e.stands_in_for:
+                if key in {norm(x) for x in (s.name, *s.aliases)}:
+                    return e, s
+        return None
 
     def get(self, engine_id: str, path: str = "$.engine") -> Engine:
         """The engine ``engine_id`` (exact id), or InvalidInput (HTTP 400) at ``path`` with the

@@ -178,7 +178,11 @@ class SizingRequest(ModelChoice, frozen=True, kw_only=True):
                     "or common spelling ('bf16', 'fp8', 'GGUF Q4_K_M', '4-bit')")] | None = (
         msgspec.field(default=None))
     kv_cache: Annotated[PrecisionName, msgspec.Meta(
-        description="precision of the KV cache ('fp16', 'fp8', 'q8_0', 'q4_0')")] = "fp16"
+        description="precision of the KV cache ('fp16', 'fp8', 'q8_0', 'q4_0'). Default: "
+                    "the engine's own for the weights (fp8 where its FP8/FP4 builds quantize "
+                    "the KV cache too: TensorRT-LLM with fp8 or nvfp4 weights), else fp16; "
+                    "said in the kv_cache_default assumption")] | None = (
+        msgspec.field(default=None))
     engine: Engine | None = None
     gpu: GpuName | None = None
     gpu_count: GpuCount = 1

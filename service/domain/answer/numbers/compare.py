@@ -153,7 +153,8 @@ def _compare(w: _W) -> None:
                 if scaled.tps:
                     timed[gid] = scaled.tps
                 served.append(_Served(scaled.setup, scaled.hour, scaled.tps, scaled.ttft,
-                                      scaled.total))
+                                      scaled.total, gid=gid, gpus=scaled.gpus,
+                                      replicas=scaled.replicas))
                 rows[at] += _million_tail(w, served[-1])
                 if scaled.tps:
                     w.out.compared.append(ComparedNumbers(
@@ -187,7 +188,8 @@ def _compare(w: _W) -> None:
             best_month = (price * count * w.month_hours(), setup)
         if users > 1 and price and tps and p is not None:
             served.append(_Served(setup, price * count, tps, p.time_to_first_token_ms,
-                                  p.output_tokens_per_s))
+                                  p.output_tokens_per_s, gid=gid, gpus=count,
+                                  replicas=r.layout.data if r is not None and r.layout else 1))
             rows[at] += _million_tail(w, served[-1])
             w.out.compared.append(ComparedNumbers(
                 model=w.model.id, weights=r.weights if r is not None else weights, gpu=gid,
@@ -217,7 +219,8 @@ def _compare(w: _W) -> None:
     if million is not None:
         w.out.more.insert(0, w.out.first)
         w.out.first = million
-    lead = (_load_lead(w, users, served, monthly) if users > 1 else _alone_lead(w, alone)) \
+    lead = (_load_lead(w, users, served, monthly, inp, weights) if users > 1
+            else _alone_lead(w, alone)) \
         if million is None else None
     if lead is not None:
         # the verdict asked first: which is faster per user, by how much, or which costs
@@ -245,9 +248,16 @@ class _Served:
     ttft: float | None
     total: float | None = None
     """The whole setup's output tokens/s at that load (None where not timed)."""
+    gid: str = ""
+    """The GPU compared."""
+    gpus: int = 0
+    """Its GPUs in all (every replica's), 0 where not known."""
+    replicas: int = 1
+    """The replicas they make (each ``gpus // replicas`` GPUs)."""
 
 
-def _load_lead(w: _W, users: int, served: list[_Served], monthly: bool) -> str | None:
+def _load_lead(w: _W, users: int, served: list[_Served], monthly: bool, inp: int = 0,
+               weights: str | None = None) -> str | None:
     """The verdict of a comparison under a load, for its first sentence: where a speed is
     compared ("which is faster per user", "how much faster"), the setup faster per user, how
     many times as fast as the slowest and both figures; where a monthly cost is asked, the
@@ -260,7 +270,10 @@ def _load_lead(w: _W, users: int, served: list[_Served], monthly: bool) -> str |
     if w.st.speed_compared is not None and len(timed) > 1:
         fast = max(timed, key=lambda s: s.tps or 0.0)
         slow = min(timed, key=lambda s: s.tps or 0.0)
-        if w.rate(fast.tps or 0.0) != w.rate(slow.tps or 0.0):
+        same = _same_count_lead(w, users, fast, slow, inp, weights)
+        if same is not None:
+            said.append(same)
+        elif w.rate(fast.tps or 0.0) != w.rate(slow.tps or 0.0):
             later = (fast.ttft is not None and slow.ttft is not None
                      and w.n(fast.ttft) != w.n(slow.ttft) and fast.ttft > slow.ttft)
             said.append(w.say("compare_lead_faster_later" if later else "compare_lead_faster",
@@ -279,6 +292,40 @@ def _load_lead(w: _W, users: int, served: list[_Served], monthly: bool) -> str |
             said.append(w.say("compare_lead_month", cheap=cheap.setup, users=w.n(users),
                               month=w.usd(cheap.hour * hours), others=others, usage=w.usage()))
     return " ".join(said) or None
+
+
+def _same_count_lead(w: _W, users: int, fast: _Served, slow: _Served, inp: int,
+                     weights: str | None) -> str | None:
+    """Two GPUs compared on different counts (the fewest of each that hold the load: 4 H100
+    against 2 H200 for 70B at 64 users): the per-user verdict on the same count of each, the
+    larger, each sized there as /v1/sizing lays it out, then the fewest-GPU figures said as
+    such (buyer audit 26a #12: "4 H100 is 1.5x as fast per user as 2 H200" read as H100
+    decoding faster). None where the counts are the same or either is not timed there."""
+    if not (fast.gid and slow.gid and fast.gpus and slow.gpus) or fast.gpus == slow.gpus \
+            or fast.gid == slow.gid or not inp:
+        return None
+    # the layout of the side that needs more GPUs, its replicas of tensor-parallel GPUs,
+    # given to both, so that the cards differ and nothing else
+    big = fast if fast.gpus > slow.gpus else slow
+    n = big.gpus
+    per = n // max(1, big.replicas)
+    got: list[tuple[float, str]] = []
+    for gid in (fast.gid, slow.gid):
+        r = w.size(gpu=gid, gpu_count=n, input_tokens=inp, output_tokens=_out(w),
+                   batch_size=users, weights=weights,
+                   parallelism={"tensor": per, "data": n // per})
+        p = r.performance if r is not None and r.fits_in_memory else None
+        if p is None or not p.output_tokens_per_s_per_user:
+            return None
+        got.append((p.output_tokens_per_s_per_user, w.setup(n, gid)))
+    (a_tps, a), (b_tps, b) = max(got), min(got)
+    even = w.rate(a_tps) == w.rate(b_tps)
+    return w.say("compare_lead_same_count_even" if even else "compare_lead_same_count",
+                 n=w.n(n), users=w.n(users), a=a, b=b, a_tps=w.rate(a_tps),
+                 b_tps=w.rate(b_tps), x=w.n(a_tps / b_tps, 2 if a_tps / b_tps < 1.5 else 1),
+                 fast=fast.setup,
+                 slow=slow.setup, fast_tps=w.rate(fast.tps or 0.0),
+                 slow_tps=w.rate(slow.tps or 0.0))
 
 
 def _alone_lead(w: _W, alone: list[tuple[float, str]]) -> str | None:

@@ -273,6 +273,29 @@ def _takes_lower(w: _W, sized: list[SizingResult], gid: str, count: int) -> None
             return
 
 
+def _serving_engine_queued(w: _W, gid: str, count: int, inp: int, out: int) -> None:
+    """Beside a GGUF fallback the question did not ask for, the serving engine's own figures
+    at its largest lower precision that holds at least one request, the others queued (buyer
+    audit 26a #11: 8B on an RTX 5090 for 50 users was only llama.cpp's q5_k_m, 13.2 tokens/s
+    per user, where vLLM at fp8 holds 37 at once and writes about 26.7 to each)."""
+    users = w.ex.concurrent_requests
+    if not users:
+        return
+    for pid in _FALLBACK_PRECISIONS:
+        got = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
+                     batch_size=users, weights=pid)
+        p = got.performance if got is not None else None
+        if (got is None or p is None or got.runs is False or get_precision(got.weights).gguf
+                or not got.max_batch_size or not p.output_tokens_per_s_per_user
+                or p.time_to_first_token_ms is None):
+            continue
+        w.out.more.append(w.say("speed_serving_engine_queued", engine=w.engine_name(got.engine),
+                                p=got.weights, fit=w.n(min(got.max_batch_size, users)),
+                                users=w.n(users), tps=w.rate(p.output_tokens_per_s_per_user),
+                                ttft=w.n(p.time_to_first_token_ms)))
+        return
+
+
 def _gguf_fallback(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: int,
                    out: int) -> SizingResult | None:
     """The sizing at the largest GGUF precision below ``r``'s that fits ``count`` x ``gid``
@@ -343,6 +366,56 @@ def _gguf_pick(w: _W, gid: str, count: int, inp: int, out: int, own: SizingResul
     w.takes_more(own, gid, count)
     _takes_lower(w, sized, gid, count)
     w.sized_warnings(best, inp + out)
+    return True
+
+
+def _engine_vs(w: _W) -> bool:
+    """Two engines weighed on a GPU named ("Llama 3.1 8B with SGLang vs vLLM on an H100 at
+    64 users: which is faster?"): each sized there at the load of the question (its users,
+    else one request), as /v1/sizing with ``engine`` gives them: the first token's time, each
+    user's tokens/s and the total, then which is faster on which (buyer audit 26a #8: a GPU
+    count, no engine named). False (the speed answer) where a GPU, two engines that serve the
+    model or a timing of either is missing."""
+    assert w.model is not None
+    gid, named = w.card()
+    engines = [e for e in w.st.engines_named
+               if e in w.reg.engines and w.reg.engines[e].serves(w.model.kind, w.model.family)]
+    if len(engines) < 2 or gid is None or w.model.kind != "llm":
+        return False
+    count = w.ex.gpu_count or 1
+    out = _out(w)
+    inp = _prompt(w, out)
+    users = w.ex.concurrent_requests or 1
+    setup = named or w.setup(count, gid)
+    timed: list[tuple[str, SizingResult, Performance]] = []
+    for e in engines[:2]:
+        r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
+                   batch_size=users, engine=e)
+        p = r.performance if r is not None else None
+        if (r is None or p is None or not r.fits or r.runs is False
+                or p.time_to_first_token_ms is None or not p.output_tokens_per_s_per_user
+                or not p.output_tokens_per_s):
+            return False
+        timed.append((w.engine_name(e), r, p))
+    w.record(timed[0][1], inp + out)
+    rows = [w.say("engine_vs_row", engine=name, ttft=w.n(p.time_to_first_token_ms or 0),
+                  tpu=w.rate(p.output_tokens_per_s_per_user or 0),
+                  tot=w.n(p.output_tokens_per_s or 0))
+            for name, _, p in timed]
+    (a, ra, pa), (b, _, pb) = timed
+    first = w.say("engine_vs_both", model=w.model.name, weights=ra.weights, setup=setup,
+                  users=w.n(users), inp=w.n(inp), out=w.n(out), rows="; ".join(rows))
+    a_tpu, b_tpu = pa.output_tokens_per_s_per_user or 0, pb.output_tokens_per_s_per_user or 0
+    a_ttft, b_ttft = pa.time_to_first_token_ms or 0, pb.time_to_first_token_ms or 0
+    if (a_tpu >= b_tpu) == (a_ttft <= b_ttft):
+        fast, slow = (a, b) if a_tpu >= b_tpu else (b, a)
+        verdict = w.say("engine_vs_faster", fast=fast, slow=slow)
+    else:
+        per, soon = (a, b) if a_tpu > b_tpu else (b, a)
+        verdict = w.say("engine_vs_split", per=per, soon=soon)
+    w.out.first = first + " " + verdict
+    w.out.more.append(w.t["engine_vs_modelled"])
+    w.ask("time_to_first_token_ms", a_ttft, "ms")
     return True
 
 
@@ -917,6 +990,8 @@ def _speed_answer(w: _W) -> None:
         return
     if w.sub == "precision_vs" and _precision_vs(w):
         return
+    if w.sub == "engine_vs" and _engine_vs(w):
+        return
     gid, named = w.card()
     if _work_rate(w, gid):  # an embedding model's rate of inputs
         return
@@ -1062,7 +1137,15 @@ def _speed_answer(w: _W) -> None:
             and (w.st.gguf_file or get_precision(r.weights).gguf)):
         # a GGUF file asked ("GGUF F16", "Q4_K_M"): llama.cpp's figures, said so, as
         # /v1/sizing's engine assumption says (audit s1fmt #1: vLLM's, unsaid)
-        w.out.more.append(w.say("speed_gguf_engine", engine=w.engine_name(r.engine)))
+        gguf_named = w.st.gguf_file or (w.weights is not None
+                                        and get_precision(w.weights).gguf)
+        # a GGUF precision the answer fell back to is said as its choice, not the question's
+        # (buyer audit 26a #11: "as the question names a GGUF file" where none was named)
+        w.out.more.append(w.say("speed_gguf_engine" if gguf_named
+                                else "speed_gguf_engine_fallback",
+                                engine=w.engine_name(r.engine), p=r.weights))
+        if not gguf_named:
+            _serving_engine_queued(w, gid, count, inp, out)
     if capped is not None and limit is None:
         w.out.more.append(w.say("speed_prompt_capped", prompt=w.n(capped[0]),
                                 default=w.n(capped[1]), limit=w.n(inp + out), inp=w.n(inp),

@@ -428,6 +428,7 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
             float(w.st.dot_grouped.replace(".", "")))))
     _restarts_asked(w)
     _gguf_app_note(w)
+    _stand_in_engine_note(w)
     _no_nvlink_note(w)
     _flash_note(w, intent)
     _vague_length_note(w)
@@ -921,6 +922,20 @@ def _gguf_app_note(w: _W) -> None:
         return
     key = "gguf_app_" + app.lower().replace(" ", "_")
     w.out.more.insert(0, w.t[key + "_default" if w.app_weights is not None else key])
+
+
+def _stand_in_engine_note(w: _W) -> None:
+    """An engine not modelled named ("with TGI": ``Stated.engine_stand_in``), the model sized
+    on the engine the catalog lists it under: said right after the answer, with why that
+    one is its nearest (buyer audit 26a #13: vLLM's figures, unsaid)."""
+    said = w.st.engine_stand_in
+    engine = w.engine()
+    if said is None or engine is None or w.out.first is None or w.out.sizing is None:
+        return
+    got = w.reg.engines.stand_in(said)
+    if got is None or got[0].id != engine:
+        return
+    w.out.more.insert(0, w.say("engine_stand_in", said=said, engine=w.engine_name(engine)))
 
 
 def _own_price_unused(w: _W) -> None:
