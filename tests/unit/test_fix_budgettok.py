@@ -47,7 +47,7 @@ def test_pretrain_budget_tokens_on_h100() -> None:
     text = head(r)
     assert first_sentence(r).startswith("A budget of $10,000 trains about 1,410,000,000,000 "
                                         "tokens of pre-training of Meta Llama 3.2 1B (full)")
-    assert f"on 1 × NVIDIA H100 SXM5 80GB at hyperbolic (${price:.2f}/h, on-demand)" in text
+    assert f"on 1 × NVIDIA H100 SXM5 80GB at hyperbolic (${price:.2f}/h for the setup, on-demand)" in text
     assert "7,752 hours" in text and "Price date:" in text
     # the rate is the one the cost of a pre-training run with its tokens is priced at
     cost = head(ask("how much does it cost to pre-train llama 3.2 1b on 1T tokens using "
@@ -75,7 +75,7 @@ def test_pretrain_budget_tokens_no_gpu_named() -> None:
     quantity, value, _ = asked(r)
     assert quantity == "training_tokens"
     text = head(r)
-    m = re.search(r"\(\$([\d.,]+)/h, on-demand\) at ([\d,]+) tokens/s", text)
+    m = re.search(r"\(\$([\d.,]+)/h for the setup, on-demand\) at ([\d,]+) tokens/s", text)
     assert m is not None, text
     assert abs(10_000 / _num(m.group(1)) * 3600 * _num(m.group(2)) - value) / value < 0.01
     assert "the recommendations' first setup for a run of that size" in text

@@ -37,10 +37,10 @@ def test_lora_70b_cost_on_h100_spot_lead_on_demand_beside_en() -> None:
     assert (q, round(value, 2), unit) == ("per_job_usd", 12.04, "USD"), r.answer
     assert first_sentence(r).startswith(
         "LoRA fine-tuning of Meta Llama 3.1 70B on 50,000,000 tokens costs about $12.04 on "
-        "4 × NVIDIA H100 SXM5 80GB at verda ($3.98/h, spot)"), r.answer
+        "4 × NVIDIA H100 SXM5 80GB at verda ($3.98/h for the setup, spot)"), r.answer
     assert "That is on spot, as /v1/recommendations prices a fine-tuning job" in head(r)
     assert ("On demand it is about $15.62 on 3 × NVIDIA H100 SXM5 80GB at hyperbolic "
-            "($3.87/h).") in head(r), r.answer
+            "($3.87/h for the setup).") in head(r), r.answer
     assert "$20.87" not in r.answer
     # numbers.sizing: the run on 3 x H100 the answer counts, not one H100's 145.2 GiB
     assert r.numbers is not None and r.numbers.sizing is not None
@@ -51,7 +51,7 @@ def test_lora_70b_cost_on_h100_ro() -> None:
     r = ask("Cât costă fine-tuning LoRA pentru Llama 3.1 70B pe 50M de tokeni pe H100?")
     assert round(asked(r)[1], 2) == 12.04, r.answer
     text = head(r).replace("\xa0", " ")
-    assert "12,04 USD pe 4 × NVIDIA H100 SXM5 80GB la verda (3,98 USD/oră, spot)" in text
+    assert "12,04 USD pe 4 × NVIDIA H100 SXM5 80GB la verda (3,98 USD/oră pentru tot setup-ul, spot)" in text
     assert "La cerere costă aproximativ 15,62 USD pe 3 × NVIDIA H100 SXM5 80GB" in text
 
 

@@ -82,7 +82,7 @@ def test_budget_tokens_most_per_dollar_en() -> None:
     # spot; the on-demand figure, the most per dollar of the on-demand options, follows it)
     assert value > _best_tokens(500) and " on spot: " in head(r)
     m = re.search(r"On demand \$500\.00 trains about ([\d,]+) tokens: about .+? on (\d+) × "
-                  r"(.+?) at (\w+) \(\$([\d.]+)/h\) at ([\d,]+) tokens/s", head(r))
+                  r"(.+?) at (\w+) \(\$([\d.]+)/h for the setup\) at ([\d,]+) tokens/s", head(r))
     assert m is not None, head(r)
     od = _num(m.group(1))
     assert abs(od - _best_tokens(500)) / od < 0.01

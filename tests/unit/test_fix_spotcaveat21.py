@@ -2,7 +2,7 @@
 offer's on-demand price, else below the median on-demand price of its GPU) stays the answer's
 price but is said to be a spot price with no capacity guarantee, its discount named, and the
 same plan's on-demand cost beside it (EN + RO). "Cheapest way to LoRA fine-tune Llama 3.1
-405B on 10M tokens?" led with $9.71 on 8 x B200 at aws ($13.57/h, spot), 88 % off that
+405B on 10M tokens?" led with $9.71 on 8 x B200 at aws ($13.57/h for the setup, spot), 88 % off that
 machine's $113.93/h on-demand, with no word of either (audit spot #21)."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from tests.unit.ask_fixtures import ask, asked, first_sentence, head
 
 _Q = "Cheapest way to LoRA fine-tune Llama 3.1 405B on 10M tokens?"
 _LEAD = ("LoRA fine-tuning of Meta Llama 3.1 405B on 10,000,000 tokens costs about $9.71 on "
-         "8 × NVIDIA B200 180GB (HGX) at aws ($13.57/h, spot)")
+         "8 × NVIDIA B200 180GB (HGX) at aws ($13.57/h for the setup, spot)")
 _AWS = "aws-p6-b200-48xlarge"
 
 
@@ -61,7 +61,7 @@ def test_extreme_spot_price_in_spot_vs_on_demand_step() -> None:
     # the one spot-vs-on-demand step (terms._spot_and_on_demand) says it too
     text = head(ask("LoRA fine-tune Llama 3.1 405B on 10M tokens on 8x B200: spot vs "
                     "on-demand?"))
-    assert "at aws ($13.57/h, spot)" in text
+    assert "at aws ($13.57/h for the setup, spot)" in text
     assert "88% below the same machines' on-demand price ($113.93/h)" in text
     assert "Spot saves about $20.82 (68%) on the run: $9.71 against $30.53 on-demand" in text
 
@@ -70,7 +70,7 @@ def test_ordinary_spot_discount_not_flagged() -> None:
     # primeintellect's 8 x H100 spot, 51 % below its on-demand price: no caveat
     text = head(ask("Full fine-tune of Qwen2.5 7B on 1B tokens on 8x H100: how long and how "
                     "much, spot vs on-demand?"))
-    assert "($6.84/h, spot)" in text
+    assert "($6.84/h for the setup, spot)" in text
     assert "no guarantee that it is there" not in text
     assert "the same plan costs" not in text
 

@@ -85,7 +85,7 @@ def test_median_reference_where_own_on_demand_is_low(monkeypatch: pytest.MonkeyP
     # B200's median on-demand $5.98. Within 85 %: no word; with the bound at 80 % the median
     # is the reference that exceeds it (the offer's own was the only one measured)
     q = "Fine-tune Llama 3 8B on 1B tokens on spot, cheapest?"
-    assert "at verda ($3.79/h, spot)" in first_sentence(ask(q))
+    assert "at verda ($3.79/h for the setup, spot)" in first_sentence(ask(q))
     assert _DEEP_EN not in head(ask(q))
     monkeypatch.setattr(jobs, "SPOT_DEEP_DISCOUNT", 0.8)
     text = head(ask(q))

@@ -24,7 +24,7 @@ from tests.unit.ask_fixtures import ask, head
      "120 × NVIDIA H100 SXM5 80GB"),
     ("LoRA Llama 3.1 8B on 100M tokens on 1x A100 spot vs on-demand", "cheaper",
      "LoRA fine-tuning of Meta Llama 3.1 8B on 100,000,000 tokens costs about $1.35 on 1 × "
-     "NVIDIA A100 SXM4 40GB at verda ($0.22/h, spot)"),
+     "NVIDIA A100 SXM4 40GB at verda ($0.22/h for the setup, spot)"),
 ])
 def test_spot_jobs_priced_by_one_step(monkeypatch: pytest.MonkeyPatch, question: str,
                                       lead: str, first: str) -> None:
