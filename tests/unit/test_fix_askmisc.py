@@ -80,8 +80,8 @@ def test_a_finetune_with_a_deadline_says_its_spot_option() -> None:
     quantity, cost, _ = asked(r)
     assert quantity == "per_job_usd"
     assert "That is on spot" in text, text
-    m = re.search(r"On demand it is about \$([\d,.]+) on (.+?) at (\w+) \(\$([\d,.]+)/h for the setup\)\.",
-                  text)
+    m = re.search(r"On demand it is about \$([\d,.]+) on (.+?) at (\w+) "
+                  r"\(\$([\d,.]+)/h for the setup\)\.", text)
     assert m is not None, text
     assert _money(m.group(1)) > cost, text
 

@@ -24,7 +24,8 @@ def _ro(s: str) -> float:
 
 
 _EN_LEAD = re.compile(r"^About ([\d,.]+) hours \([\d.]+ days\) of QLoRA fine-tuning of Meta "
-                      r"Llama 3\.1 70B on-demand on (\d+ × [^(]+?) at (\w+) \(\$([\d.,]+)/h for the setup\) "
+                      r"Llama 3\.1 70B on-demand on (\d+ × [^(]+?) at (\w+) "
+                      r"\(\$([\d.,]+)/h for the setup\) "
                       r"with \$2,000, enough for about ([\d,]+) training tokens at ([\d,]+) "
                       r"tokens/s")
 
@@ -71,7 +72,8 @@ def test_finetune_budget_hours_lead_ro(question: str) -> None:
     assert "nu le dă" not in head(r)  # was: "... pe care întrebarea nu le dă"
     m = re.search(r"^Aproximativ ([\d.,]+) (?:de )?ore \([\d,]+ (?:de )?zile\) de fine-tuning "
                   r"QLoRA pentru Meta Llama 3\.1 70B la cerere pe \d+ × [^(]+? la \w+ "
-                  r"\(([\d,]+) USD/oră pentru tot setup-ul\) cu 2\.000 USD, suficient pentru aproximativ "
+                  r"\(([\d,]+) USD/oră pentru tot setup-ul\) cu 2\.000 USD, "
+                  r"suficient pentru aproximativ "
                   r"[\d.]+ de tokeni de antrenare", text)
     assert m is not None, text
     assert abs(_ro(m.group(1)) - 2000 / _ro(m.group(2))) <= 1

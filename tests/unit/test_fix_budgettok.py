@@ -47,7 +47,8 @@ def test_pretrain_budget_tokens_on_h100() -> None:
     text = head(r)
     assert first_sentence(r).startswith("A budget of $10,000 trains about 1,410,000,000,000 "
                                         "tokens of pre-training of Meta Llama 3.2 1B (full)")
-    assert f"on 1 × NVIDIA H100 SXM5 80GB at hyperbolic (${price:.2f}/h for the setup, on-demand)" in text
+    assert (f"on 1 × NVIDIA H100 SXM5 80GB at hyperbolic (${price:.2f}/h for the setup, "
+            "on-demand)") in text
     assert "7,752 hours" in text and "Price date:" in text
     # the rate is the one the cost of a pre-training run with its tokens is priced at
     cost = head(ask("how much does it cost to pre-train llama 3.2 1b on 1T tokens using "

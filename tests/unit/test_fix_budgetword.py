@@ -118,7 +118,8 @@ def test_have_2000_tokens_en() -> None:
     spot = _best("llama-3.1-70b", "lora", 2000, True)
     assert abs(value - spot) / value < 0.01
     m = re.search(r"On demand \$2,000 trains about ([\d,]+) tokens: about .+? on 8 × NVIDIA "
-                  r"B200 180GB \(HGX\) at verda \(\$30\.32/h for the setup\) at 33,961 tokens/s", text)
+                  r"B200 180GB \(HGX\) at verda \(\$30\.32/h for the setup\) "
+                  r"at 33,961 tokens/s", text)
     assert m is not None, text
     od = _num(m.group(1))
     assert abs(od - 8.06e9) / od < 0.01  # the on-demand figure it led with before

@@ -51,7 +51,8 @@ def test_lora_70b_cost_on_h100_ro() -> None:
     r = ask("Cât costă fine-tuning LoRA pentru Llama 3.1 70B pe 50M de tokeni pe H100?")
     assert round(asked(r)[1], 2) == 12.04, r.answer
     text = head(r).replace("\xa0", " ")
-    assert "12,04 USD pe 4 × NVIDIA H100 SXM5 80GB la verda (3,98 USD/oră pentru tot setup-ul, spot)" in text
+    assert ("12,04 USD pe 4 × NVIDIA H100 SXM5 80GB la verda (3,98 USD/oră pentru tot "
+            "setup-ul, spot)") in text
     assert "La cerere costă aproximativ 15,62 USD pe 3 × NVIDIA H100 SXM5 80GB" in text
 
 

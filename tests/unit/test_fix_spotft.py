@@ -21,7 +21,8 @@ def test_full_finetune_on_stated_count_spot_vs_on_demand() -> None:
     assert (quantity, unit) == ("per_job_usd", "USD")
     assert spot_usd == pytest.approx(34.44, abs=0.01)  # $6.84/h x 5 billed hours + storage
     assert ("Full fine-tuning of Qwen2.5 7B on 1,000,000,000 tokens costs about $34.44 on "
-            "8 × NVIDIA H100 SXM5 80GB at primeintellect ($6.84/h for the setup, spot): about 4.1 hours") in text
+            "8 × NVIDIA H100 SXM5 80GB at primeintellect ($6.84/h for the setup, spot): "
+            "about 4.1 hours") in text
     assert "2.1% more time for the expected restarts" in text
     # the on-demand run is the cost answer's own, as without "spot vs on-demand"
     od = head(ask("Full fine-tune of Qwen2.5 7B on 1B tokens on 8x H100: how long and how much?"))
@@ -50,7 +51,8 @@ def test_pretrain_on_stated_count_spot_vs_on_demand() -> None:
     text = head(r)
     quantity, spot_usd, unit = asked(r)
     assert (quantity, unit) == ("per_training_run_usd", "USD")
-    assert "on 8 × NVIDIA H100 SXM5 80GB at primeintellect ($6.84/h for the setup, spot): about 6.9 hours" in text
+    assert ("on 8 × NVIDIA H100 SXM5 80GB at primeintellect ($6.84/h for the setup, spot): "
+            "about 6.9 hours") in text
     assert "only if the run saves checkpoints and resumes" in text
     assert ("On demand, with no restarts, for 10,000,000,000 training tokens: about 6.9 "
             "hours") in text
