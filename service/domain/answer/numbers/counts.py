@@ -124,8 +124,8 @@ def _gpu_count(w: _W) -> None:
                     common = {"setup": w.setup(have, gid), "users": w.n(users),
                               "model": w.model.name, "weights": r.weights, "n": w.n(n),
                               "gpu": w.gpu_name(gid), "replicas": w.replicas(replicas),
-                              "per_replica": w.gpus_per_replica(per, gid), "batch": w.n(batch),
-                              "ctx": w.n(ctx + _out(w))}
+                              "per_replica": w.gpus_per_replica(per, gid),
+                              "batch": w.requests(batch, "count"), "ctx": w.n(ctx + _out(w))}
                     if w.sub == "need":
                         # "do I need 2 H100 for 100 users?": a No only when fewer than 2 do;
                         # more needed is a yes, and more (with what the 2 hold, in whole
@@ -160,7 +160,7 @@ def _gpu_count(w: _W) -> None:
                                     weights=r.weights, n=w.n(n), gpu=w.gpu_name(gid),
                                     replicas=w.replicas(replicas),
                                     per_replica=w.gpus_per_replica(per, gid),
-                                    batch=w.n(batch), ctx=w.n(ctx + _out(w)))
+                                    batch=w.requests(batch, "count"), ctx=w.n(ctx + _out(w)))
                 w.ask("gpu_count", n, "GPUs")
                 _users_replica(w, gid, users, ctx, got)
                 _count_month(w, gid, n, r.weights, users, ctx + _out(w))
@@ -882,7 +882,8 @@ def _users_replica(w: _W, gid: str, users: int, ctx: int, got: tuple[int, int, i
                                                      r.weights)
     if (r.fits_in_memory and p is not None and p.time_to_first_token_ms and not said
             and p.time_to_first_token_ms > LONG_TTFT_MS):
-        w.out.more.append(w.say("gpu_count_users_ttft", batch=w.n(share), ctx=w.n(ctx + _out(w)),
+        w.out.more.append(w.say("gpu_count_users_ttft", batch=w.requests(share, "count"),
+                                ctx=w.n(ctx + _out(w)),
                                 s=w.n(p.time_to_first_token_ms / 1000, 1)))
     return r
 
@@ -970,7 +971,8 @@ def _users_targets_lead(w: _W, gid: str, users: int, ctx: int,
     if lead > n:
         w.out.more.append(w.say("gpu_count_users_memory", n=w.n(n), gpu=w.gpu_name(gid),
                                 replicas=w.replicas(replicas),
-                                per_replica=w.gpus_per_replica(per, gid), batch=w.n(batch),
+                                per_replica=w.gpus_per_replica(per, gid),
+                                batch=w.requests(batch, "count"),
                                 ctx=w.n(ctx + _out(w)), tps=w.rate(tps),
                                 s=w.n(ttft / 1000, 1)))
     if o is None:  # (a month asked: said right after the count)
@@ -1041,7 +1043,8 @@ def _users_level(w: _W, gid: str, users: int, ctx: int, got: tuple[int, int, int
     tps, ttft = p.output_tokens_per_s_per_user, p.time_to_first_token_ms
     if not tps or not ttft:
         return False
-    w.out.more.append(w.say("gpu_count_users_level", share=w.n(share), ctx=w.n(ctx + _out(w)),
+    w.out.more.append(w.say("gpu_count_users_level", share=w.requests(share, "count"),
+                            ctx=w.n(ctx + _out(w)),
                             tps=w.rate(tps), s=w.n(ttft / 1000, 1)))
     tps_min, ttft_max = DEFAULT_DECODE_TOKENS_PER_S, default_ttft_ms(ctx)
     slow, late = tps < tps_min, ttft > ttft_max
@@ -1216,7 +1219,7 @@ def _gpu_count_users_nodes(w: _W, gid: str, users: int, ctx: int,
                         nodes=w.n(n // NODE_GPUS), node_gpus=w.n(NODE_GPUS),
                         replicas=w.replicas(replicas), per_replica=w.n(per),
                         per=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r)),
-                        batch=w.n(batch), ctx=w.n(ctx + _out(w)))
+                        batch=w.requests(batch, "count"), ctx=w.n(ctx + _out(w)))
     w.ask("gpu_count", n, "GPUs")
     _users_cheapest(w, gid, users, ctx, n, layout=None if r.layout is None else w.say(
         "gpu_count_layout", layout=r.layout.label))

@@ -380,7 +380,8 @@ def _memory_left(w: _W, gid: str, named: str | None) -> bool:
     kib = r.kv_cache_bytes_per_token / 1024
     w.out.more.append(w.say("memory_left_tokens", tokens=w.n(_three_figures(tokens)),
                             kib=w.n(kib, 0 if kib >= 10 else 1), kv=r.kv_cache or r.weights,
-                            batch=w.n(r.max_batch_size_in_memory or 0), ctx=w.n(ctx)))
+                            batch=w.requests(r.max_batch_size_in_memory or 0, "count"),
+                            ctx=w.n(ctx)))
     w.sized_warnings(r, ctx)
     return True
 
