@@ -2950,14 +2950,26 @@ def _min_count(w: _W, gid: str, ctx: int) -> int | None:
         # a TPU or a Gaudi, which fits_on never lists: the fewest of it in one node that hold
         # the model, sized on it (as :func:`gpu_count_for_users` counts it): "Llama 3.1 8B on
         # TPU v5e at 32 users, throughput?" ended at "does not fit on 1" (audit buyer26a #5)
-        for k in (2, 4, NODE_GPUS):
-            on = w.size(gpu=gid, gpu_count=k, input_tokens=ctx, output_tokens=0)
-            if on is None or on.runs is False:
-                return None
-            if on.fits_in_memory:
-                return k
-        return None
+        held = fewest_holding(lambda k: w.size(gpu=gid, gpu_count=k, input_tokens=ctx,
+                                                output_tokens=0), (2, 4, NODE_GPUS))
+        return None if held is None else held[0]
     return min((row.gpu_count for row in own.fits_on if row.gpu == gid), default=None)
+
+
+def fewest_holding(size_at: Callable[[int], SizingResult | None], counts: Sequence[int]
+                   ) -> tuple[int, SizingResult] | None:
+    """The first of ``counts`` whose sizing (``size_at``: the setup at that many GPUs or
+    chips) holds the model in memory, with that sizing; None where one is not sized, the
+    engine does not run there, or none holds it. The count of an accelerator the sizing's
+    ``fits_on`` never lists (a TPU, a Gaudi: ``listed_in_fits_on``), as /v1/sizing sizes it
+    named (the count, users and speed answers)."""
+    for k in counts:
+        r = size_at(k)
+        if r is None or r.runs is False:
+            return None
+        if r.fits_in_memory:
+            return k, r
+    return None
 
 
 @dataclass(frozen=True)
@@ -3073,13 +3085,10 @@ def gpu_count_for_users(catalog: Catalog, model: str | Architecture, weights: st
         # the model, sized on it (as the count answer's ``_count_unlisted`` and the
         # recommendations size it); the search started at two nodes, and 16 x TPU v5e were
         # said for 8 users of Llama 3.1 8B where 2 hold them (audit buyer26a #5)
-        for k in (1, 2, 4, NODE_GPUS):
-            on = sz(gpu=gpu, gpu_count=k, input_tokens=ctx, output_tokens=output_tokens)
-            if on is None or on.runs is False:
-                break
-            if on.fits_in_memory:
-                first = k
-                break
+        unlisted = fewest_holding(lambda k: sz(gpu=gpu, gpu_count=k, input_tokens=ctx,
+                                               output_tokens=output_tokens),
+                                  (1, 2, 4, NODE_GPUS))
+        first = None if unlisted is None else unlisted[0]
     if first is None and not across_nodes:
         return None
     last = max(first, NODE_GPUS) if first is not None else 16 * NODE_GPUS

@@ -27,6 +27,7 @@ from service.domain.answer.numbers.context import (
     _out,
     _prompt,
     _rps,
+    fewest_holding,
     gpu_count_for_users,
     gpus_for_rate,
 )
@@ -252,13 +253,9 @@ def _count_unlisted(w: _W, gid: str, ctx: int) -> SizingResult | None:
     """The fewest ``gid`` in one node (1, 2, 4 or 8) that hold the model, sized on it, for a
     GPU the sizing's ``fits_on`` never lists (a TPU, a Gaudi: ``listed_in_fits_on``), as
     /v1/sizing sizes it named; None where no node of it does (the node search answers)."""
-    for k in COUNTS:
-        r = w.size(gpu=gid, gpu_count=k, input_tokens=ctx, output_tokens=0)
-        if r is None or r.runs is False:
-            return None
-        if r.fits:
-            return r
-    return None
+    held = fewest_holding(lambda k: w.size(gpu=gid, gpu_count=k, input_tokens=ctx,
+                                           output_tokens=0), COUNTS)
+    return None if held is None else held[1]
 
 
 def _eight_bit_count(w: _W, gid: str, ctx: int, weights: str, n: int) -> None:
