@@ -336,7 +336,7 @@ class SizeArgs:
     users: int | None = None
     unknown_precision: str | None = None
     kv_cache: str | None = None
-    """The KV cache's precision ("kv fp8"); None: sizing's default (fp16)."""
+    """The KV cache's precision ("kv fp8"); None: the engine's own (sizing's default)."""
     width_px: int | None = None
     height_px: int | None = None
     steps: int | None = None
@@ -1200,8 +1200,7 @@ def run_recommend(args: str, lang: str, data: BotData) -> Message:
                      usd[max(0, tps_m.start() - 12):tps_m.start()]))))
     per_user = per_user or bare_each
     req = RecommendationRequest(model=model, weights=a.weights or "auto",
-                                kv_cache=(a.kv_cache if entry.kind == "llm" else None)
-                                or "fp16",
+                                kv_cache=a.kv_cache if entry.kind == "llm" else None,
                                 width=a.width_px if diffusion else None,
                                 height=a.height_px if diffusion else None,
                                 steps=a.steps if diffusion else None,

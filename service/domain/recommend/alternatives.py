@@ -33,6 +33,7 @@ from service.domain.recommend.capability import (
     headroom_limit,
     keeps_kv,
     kernel_refusal,
+    kv_of,
     load_at,
     objective_words,
     runnable_precisions,
@@ -192,11 +193,12 @@ def find_alternatives(ctx: Ctx, offers: Sequence[Offer], options: list[Option],
             rerun("weights int4 (AWQ)", msgspec_replace(req, weights="awq-int4"),
                   "4-bit weights (small quality loss) {fits}")
         default = ctx.registry.engines.default(ctx.model.kind, False)
-        if not req.engine and ctx.kv is not None and not keeps_kv(default, ctx.kv):
+        asked = ctx.kv_asked
+        if not req.engine and asked is not None and not keeps_kv(default, asked):
             # the KV type asked ruled out the default engine (q8_0 / q4_0: llama.cpp only):
             # the nearest cache it keeps, on it
             rerun("kv_cache fp8", msgspec_replace(req, kv_cache="fp8"),
-                  f"an FP8 KV cache, which {default.name} keeps (the {ctx.kv.id} cache asked "
+                  f"an FP8 KV cache, which {default.name} keeps (the {asked.id} cache asked "
                   f"for ranks {ctx.engine} only)", engine=default.id)
         smaller = _smaller_kv(ctx, precisions[0])
         if smaller is not None and _kv_dominant(ctx, precisions[0]):
@@ -732,9 +734,9 @@ KV_WORDS = {"fp8": "FP8 KV cache (half the KV memory, small quality cost)",
 
 def _smaller_kv(ctx: Ctx, p: Precision) -> str | None:
     """The first smaller KV-cache type (``KV_WORDS``) the engine that runs ``p`` keeps, where
-    the request's cache is 16-bit: never a type that engine cannot keep (vLLM: fp8;
-    llama.cpp: q8_0)."""
-    if ctx.kv is None or ctx.kv.bytes_per_element < 2:
+    the cache ``p`` is sized with (:func:`kv_of`: the one asked, else its engine's own) is
+    16-bit: never a type that engine cannot keep (vLLM: fp8; llama.cpp: q8_0)."""
+    if kv_of(ctx, p).bytes_per_element < 2:
         return None
     engine = _engine(ctx, p)
     for kv_id in KV_WORDS:
@@ -748,11 +750,11 @@ def _kv_dominant(ctx: Ctx, p: Precision) -> bool:
     """Is the KV cache for the requested context and concurrency at least a quarter of the
     weights? Only then does a shorter context change the answer enough to show."""
     a = ctx.model.arch
-    if a is None or ctx.kv is None:
+    if a is None:
         return False
     # each request's KV and its fixed part (an image's cross-attention KV), as sizing counts
     kv = ctx.req.concurrent_requests * seq_cache_bytes(a, ctx.req.context_tokens,
-                                                       ctx.kv.bytes_per_element)
+                                                       kv_of(ctx, p).bytes_per_element)
     return kv >= 0.25 * weight_bytes(ctx.model, p)
 
 
@@ -1156,7 +1158,7 @@ def _node_need(ctx: Ctx, offer: Offer, p: Precision) -> tuple[float, float, str]
     serving request's weights, KV cache and overhead within the headroom."""
     gpu = ctx.registry.gpus.get(offer.gpu)
     a = ctx.model.arch
-    if gpu is None or a is None or ctx.kv is None:
+    if gpu is None or a is None:
         return None
     g = offer.gpu_count
     if ctx.req.workload in ("finetune", "pretrain"):

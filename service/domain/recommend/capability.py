@@ -15,7 +15,6 @@ from service.domain.catalog.precisions import (
     PRECISIONS,
     KVType,
     Precision,
-    find_kv_type,
     find_precision,
     get_precision,
     lower_than_own,
@@ -69,8 +68,10 @@ from service.domain.sizing.sizing import (
     check_training_method,
     default_weights,
     global_batch_tokens,
+    kv_default_reason,
     qlora_base,
     resolve_engine,
+    resolve_kv,
     setups_for,
     training_base,
     training_plan_precision,
@@ -359,12 +360,10 @@ def pick_engine(req: RecommendationRequest, model: SizedModel, registry: Registr
                                 registry)
     else:
         engine = engines.default(model.kind, False)
-    if not kv_applies(req, model):
+    if not kv_applies(req, model) or req.kv_cache is None:
+        # none asked: every engine keeps its own (:func:`kv_of`)
         return engine, None
-    kv = find_kv_type(req.kv_cache)
-    if kv is None:
-        raise InvalidInput(f"unknown KV-cache type {req.kv_cache!r}; use fp16, fp8, q8_0 or "
-                           "q4_0", "$.kv_cache")
+    kv = resolve_kv(req.kv_cache)
     why: str | None = None
     if not keeps_kv(engine, kv):
         if req.engine:
@@ -428,6 +427,30 @@ def _engine(ctx: Ctx, p: Precision) -> Engine:
     engines = ctx.registry.engines
     runs = engines.for_format("gguf") if p.gguf else None
     return runs or engines[ctx.engine]
+
+
+def kv_of(ctx: Ctx, p: Precision) -> KVType:
+    """The KV cache an option at ``p`` is sized with: the one asked, else the engine that runs
+    ``p`` keeps its own for those weights (TensorRT-LLM's fp8 and nvfp4 builds an fp8 cache),
+    resolved by /v1/sizing's rule (:func:`~service.domain.sizing.sizing.resolve_kv`), so an
+    option's memory and speed are the sizing's at its GPUs, engine and weights."""
+    return resolve_kv(ctx.req.kv_cache, _engine(ctx, p), p)
+
+
+def note_kv_default(ctx: Ctx, precisions: list[Precision]) -> None:
+    """No kv_cache given and some options' engines keep another cache than 16-bit for their
+    weights (:func:`kv_of`): the ``kv_cache_default`` assumption, in /v1/sizing's words, once
+    per engine and cache type with the weights it applies to."""
+    if ctx.req.kv_cache is not None or not kv_applies(ctx.req, ctx.model):
+        return
+    said: dict[tuple[str, str], tuple[Engine, KVType, list[str]]] = {}
+    for p in precisions:
+        kv = kv_of(ctx, p)
+        if kv.id != "fp16":
+            engine = _engine(ctx, p)
+            said.setdefault((engine.id, kv.id), (engine, kv, []))[2].append(p.id)
+    for engine, kv, weights in said.values():
+        ctx.note("kv_cache_default", kv.id, kv_default_reason(engine, weights, kv))
 
 
 def kernel_engine(ctx: Ctx, p: Precision) -> str:
@@ -507,10 +530,9 @@ def _memory_plan(ctx: Ctx, p: Precision, t: int, context: int, pp: int = 1) -> I
     key = (p.id, t, context, pp)
     plan = ctx.memory_plans.get(key)
     if plan is None:
-        kv = ctx.kv
-        assert kv is not None
         plan = ctx.memory_plans[key] = InferencePlan(
-            model=ctx.model, precision=p, kv_type=kv, engine=_engine(ctx, p), tp=t, batch=1,
+            model=ctx.model, precision=p, kv_type=kv_of(ctx, p), engine=_engine(ctx, p), tp=t,
+            batch=1,
             context=context, pp=pp)
     return plan
 
@@ -534,8 +556,6 @@ def _replica(ctx: Ctx, gpu: GPU, t: int, p: Precision, pp: int = 1) -> Capabilit
     if hit is not None:
         return hit
     req = ctx.req
-    if ctx.kv is None:
-        raise InvalidInput(f"unknown KV-cache type {req.kv_cache!r}", "$.kv_cache")
     plan = _memory_plan(ctx, p, t, req.context_tokens, pp)
     used = plan.total_gib(1)
     cap = plan.capacity_gib(gpu)
@@ -579,9 +599,9 @@ def _step(ctx: Ctx, gpu: GPU, t: int, p: Precision, pp: int = 1
     hit = ctx.step_cache.get(key)
     if hit is None:
         engine = _engine(ctx, p)
-        kv = ctx.kv
+        kv = kv_of(ctx, p)
         a = ctx.model.arch
-        assert kv is not None and a is not None
+        assert a is not None
         if engine.split != "tensor":
             hit = (None, 0)
         else:
@@ -617,8 +637,7 @@ def load_at(ctx: Ctx, gpu: GPU, t: int, p: Precision, users: int, pp: int = 1) -
         at = serve(cost, isl, osl, users, _engine(ctx, p).speed.max_num_batched_tokens, admit)
         hit = (at.ttft_s, at.tpot_s, at.requests_per_s)
     else:
-        kv = ctx.kv
-        assert kv is not None
+        kv = kv_of(ctx, p)
         at = layer_split_load(ctx.model, runs_as(ctx, gpu, p), kv, _engine(ctx, p), gpu, t,
                               isl, osl, req.context_tokens, users)
         hit = (at.ttft_s, at.tpot_s, at.requests_per_s)
@@ -1127,16 +1146,17 @@ def note_request_size(ctx: Ctx, context_defaulted: bool) -> None:
              "is more windows (a 2-minute file counts as 4 requests)")
 
 
-def note_images(ctx: Ctx, one_image: SizedModel) -> None:
+def note_images(ctx: Ctx, one_image: SizedModel, p: Precision) -> None:
     """``images_per_request`` stated for a cross-attention vision model (Llama 3.2 Vision):
     the images each request is sized with and what one adds, as /v1/sizing's
     ``cross_attention_kv`` assumption says it (``one_image``: the model before the images
-    scaled its cross-attention tokens, :func:`~service.domain.sizing.sizing.with_images`)."""
+    scaled its cross-attention tokens, :func:`~service.domain.sizing.sizing.with_images`),
+    in the KV cache of the first precision tried (``p``: its engine's own where none is
+    asked)."""
     n, a = ctx.req.images_per_request, one_image.arch
     if n is None or a is None or not a.cross_attention_layers:
         return
-    kv = ctx.kv
-    each = cross_attention_kv_bytes(a, kv.bytes_per_element if kv is not None else 2.0) / GIB
+    each = cross_attention_kv_bytes(a, kv_of(ctx, p).bytes_per_element) / GIB
     ctx.note("images_per_request", str(n),
              f"{'each of the ' + str(n) + ' images' if n > 1 else 'the one image'} of a "
              f"request caches K/V of the vision encoder's {a.cross_attention_tokens:,} tokens "

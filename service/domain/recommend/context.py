@@ -643,8 +643,11 @@ class Ctx:
         return extended_context_warning(self.model, r.context_tokens)
 
     @cached_property
-    def kv(self) -> KVType | None:
-        return find_kv_type(self.req.kv_cache)
+    def kv_asked(self) -> KVType | None:
+        """The KV-cache type the request names; None where it names none (each option then
+        keeps its engine's own for its weights, :func:`~service.domain.recommend.capability.
+        kv_of`, as /v1/sizing sizes it)."""
+        return None if self.req.kv_cache is None else find_kv_type(self.req.kv_cache)
 
     def note(self, name: str, value: str, reason: str) -> None:
         self.assumptions.append(Assumption(name=name, value=value, reason=reason))

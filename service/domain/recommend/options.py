@@ -36,6 +36,7 @@ from service.domain.recommend.capability import (
     images_ignored_warning,
     kernel_engine,
     kernel_refusal,
+    kv_of,
     load_at,
     rate_load_words,
     replica_throughput,
@@ -1565,12 +1566,12 @@ def refused_but_large_enough(ctx: Ctx, p: Precision) -> Callable[[Offer], bool]:
     a node cannot run ``p`` (catalog/kernels.toml), the refusal is a near miss a buyer asks
     about ("why not the T4?"), not a card too small to matter."""
     need = weight_bytes(ctx.model, p)
-    a, kv = ctx.model.arch, ctx.kv
-    if (a is not None and kv is not None and ctx.req.workload in ("serving", "batch")
+    a = ctx.model.arch
+    if (a is not None and ctx.req.workload in ("serving", "batch")
             and ctx.model.kind == "llm" and ctx.model.task != "embed"):
         # its KV at the full context and what a sequence keeps besides (Llama 3.2 Vision: its
         # image's cross-attention KV), as /v1/sizing counts one request
-        need += seq_cache_bytes(a, ctx.req.context_tokens, kv.bytes_per_element)
+        need += seq_cache_bytes(a, ctx.req.context_tokens, kv_of(ctx, p).bytes_per_element)
     need_gib = need / GIB
     gpus = ctx.registry.gpus
 
@@ -1602,7 +1603,7 @@ def headroom_at_load(ctx: Ctx) -> RoomAtLoad:
 
     def at_load(offer: Offer, reason: str) -> tuple[float, float, float] | None:
         miss, split = headroom_miss(reason), headroom_miss_split(reason)
-        if miss is None or split is None or users == 1 or ctx.kv is None:
+        if miss is None or split is None or users == 1:
             return miss
         gpu = gpus.get(offer.gpu)
         if gpu is None:

@@ -28,6 +28,7 @@ from service.domain.recommend.capability import (
     embed_context,
     note_diffusion_setting,
     note_images,
+    note_kv_default,
     note_request_size,
     pick_engine,
 )
@@ -125,10 +126,11 @@ def recommend(req: RecommendationRequest, catalog: Catalog, today: dt.date, *,
     if model.kind == "diffusion":
         note_diffusion_setting(ctx)
     note_request_size(ctx, req is not asked)
-    note_images(ctx, one_image)
     if engine_why is not None:
         ctx.note("engine", engine.id, engine_why)
     precisions = candidate_precisions(ctx)
+    note_images(ctx, one_image, precisions[0])
+    note_kv_default(ctx, precisions)
     use_shared_caches(ctx, precisions)
     note_rules(ctx, precisions)
     candidates, rejected = rank_offers(ctx, offers, precisions)

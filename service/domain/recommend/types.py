@@ -66,7 +66,11 @@ class RecommendationRequest(ModelChoice, frozen=True, kw_only=True):
                     "'GGUF Q4_K_M'), or 'auto': bf16, fp8, int8 and AWQ int4 tried and ranked "
                     "with a small quality handicap")] = "auto"
     kv_cache: Annotated[PrecisionName, msgspec.Meta(
-        description="precision of the KV cache ('fp16', 'fp8', 'q8_0', 'q4_0')")] = "fp16"
+        description="precision of the KV cache ('fp16', 'fp8', 'q8_0', 'q4_0'). Default: "
+                    "each option's engine's own for its weights, as /v1/sizing sizes it (fp8 "
+                    "where its FP8/FP4 builds quantize the KV cache too: TensorRT-LLM with fp8 "
+                    "or nvfp4 weights), else fp16; said in the kv_cache_default "
+                    "assumption")] | None = None
     engine: Engine | None = None
     workload: Annotated[Workload | None, msgspec.Meta(
         description="what the GPUs do: serve requests, run a batch job, fine-tune or "

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Annotated, Any, cast
 
 import msgspec
@@ -555,22 +555,33 @@ def resolve_precision(req: SizingRequest, model: SizedModel) -> Precision:
     return p
 
 
-def resolve_kv(req: SizingRequest, engine: Engine | None = None,
+def resolve_kv(kv_cache: str | None, engine: Engine | None = None,
                precision: Precision | None = None) -> KVType:
-    """The KV cache asked for; none asked, the engine's default for the weights (its data's
-    ``fp8_kv_with_weights``: TensorRT-LLM's FP8/FP4 builds quantize the KV cache to FP8 too,
-    catalog/engines.toml), else 16-bit."""
-    if req.kv_cache is None:
+    """The KV cache asked for (a request's ``kv_cache``); none asked, the engine's default for
+    the weights (its data's ``fp8_kv_with_weights``: TensorRT-LLM's FP8/FP4 builds quantize
+    the KV cache to FP8 too, catalog/engines.toml), else 16-bit. /v1/sizing and each option
+    of /v1/recommendations (its engine and weights) resolve it here alike."""
+    if kv_cache is None:
         fp8 = (engine is not None and precision is not None
                and precision.id in engine.fp8_kv_with_weights)
         got = find_kv_type("fp8" if fp8 else "fp16")
         assert got is not None
         return got
-    k = find_kv_type(req.kv_cache)
+    k = find_kv_type(kv_cache)
     if k is None:
-        raise InvalidInput(f"unknown KV-cache type {req.kv_cache!r}; use fp16, fp8, q8_0 or "
+        raise InvalidInput(f"unknown KV-cache type {kv_cache!r}; use fp16, fp8, q8_0 or "
                            "q4_0", "$.kv_cache")
     return k
+
+
+def kv_default_reason(engine: Engine, weights: Sequence[str], kv: KVType) -> str:
+    """The ``kv_cache_default`` assumption's words: no kv_cache given, and ``engine``'s builds
+    at ``weights`` keep a ``kv`` cache (:func:`resolve_kv`), as /v1/sizing and
+    /v1/recommendations say it."""
+    return (f"kv_cache not given: {engine.name}'s {' and '.join(weights)} builds quantize "
+            f"the KV cache to {kv.id} too, so it is sized as {kv.id} (catalog/"
+            "engines.toml, fp8_kv_with_weights); set kv_cache fp16 to size a "
+            "16-bit cache")
 
 
 def check_training_method(task: str, method: str, weights: Precision | None) -> None:
@@ -1321,7 +1332,7 @@ def _size(req: SizingRequest, catalog: Catalog, *, machine_gpus: int | None = No
         if model.task != "embed":
             note("request_tokens", f"{req.input_tokens} in, {req.output_tokens} out",
                  request_tokens_said(req.input_tokens, req.output_tokens))
-        kv = resolve_kv(req)
+        kv = resolve_kv(req.kv_cache)
         if not engine.keeps_kv(kv.id):
             raise InvalidInput(registry.engines.kv_refusal(engine, kv.id, model.kind),
                                "$.kv_cache")
@@ -1331,13 +1342,9 @@ def _size(req: SizingRequest, catalog: Catalog, *, machine_gpus: int | None = No
         if req.kv_cache is None:
             # none asked: the engine's own for the weights sized (buyer audit 26a #7:
             # TensorRT-LLM at fp8 was sized with a 16-bit cache, half its concurrency)
-            kv = resolve_kv(req, engine, precision)
+            kv = resolve_kv(None, engine, precision)
             if kv.id != "fp16":
-                note("kv_cache_default", kv.id,
-                     f"kv_cache not given: {engine.name}'s {precision.id} builds quantize "
-                     f"the KV cache to {kv.id} too, so it is sized as {kv.id} (catalog/"
-                     "engines.toml, fp8_kv_with_weights); set kv_cache fp16 to size a "
-                     "16-bit cache")
+                note("kv_cache_default", kv.id, kv_default_reason(engine, [precision.id], kv))
         hw.warnings.extend(checkpoint_warnings(req))
         if ignored:
             hw.warnings.append(ignored)
