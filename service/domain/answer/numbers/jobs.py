@@ -133,7 +133,8 @@ def _work_rate(w: _W, gid: str | None) -> bool:
         # the share of that it runs at, beside the rule the count keeps (audit slips27 #3)
         w.out.more.append(w.say("work_rate_capacity" if n > 1 else "work_rate_capacity_one",
                                 load=w.f.percent(HEADROOM_LOAD, 0),
-                                busy=w.f.percent(per_s / cap, 0),
+                                busy=w.f.percent(per_s / cap, 0 if per_s >= 0.1 * cap
+                                                 else 1 if per_s >= 0.01 * cap else 2),
                                 cap=w.say(f"work_rate_{what}", n=_rps(w, cap), inp=w.n(inp))))
     if what == "audio_s" and said is None:
         w.out.more.append(w.say(
