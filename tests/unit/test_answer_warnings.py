@@ -125,7 +125,7 @@ def test_an_unknown_warning_stays_as_the_core_wrote_it() -> None:
     ({"model": "llama-3.1-8b", "weights": "bf16", "gpu": "v100-sxm2-16gb"},
      "combinație imposibilă: vllm nu poate rula bf16 pe NVIDIA Tesla V100 SXM2 16GB"),
     ({"model": "whisper-large-v3-turbo", "gpu": "t4"},
-     "greutățile bf16 (ale modelului) nu pot rula aici: "),
+     "greutățile bf16 (precizia la care ar fi fost dimensionat altfel) nu pot rula aici: "),
     ({"model": "llama-3.1-8b", "weights": "fp8", "gpu": "t4"},
      "cea mai apropiată precizie pe care vllm o rulează pe NVIDIA T4 16GB este int8"),
 ])

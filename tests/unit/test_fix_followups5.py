@@ -196,7 +196,10 @@ def test_the_long_run_reserved_warnings_are_said_in_romanian(english: str,
 def test_a_no_offer_reason_ends_its_sentence() -> None:
     """The core's reason has no full stop: the next sentence ran on from it ("…$677/month)
     “A100” is read as …")."""
-    r = ask("What's the price of generating a single video clip with Wan 2.1 14B on an A100?")
+    # (a bare "A100" now prices Wan 2.1 on the 80 GB card, audit slips27 #2: a bare "V100"
+    # that no variant of holds FLUX.1 at its own precision still has no offer)
+    r = ask("What's the price of generating 100 Flux images on a V100?")
     text = head(r)
     assert text.startswith("No offer in the catalog meets that request: "), text
-    assert ") “A100”" not in text and ")“A100”" not in text, text
+    assert "“V100” is read as" in text, text
+    assert ") “V100”" not in text and ")“V100”" not in text, text

@@ -91,8 +91,10 @@ def test_an_llm_refused_on_one_named_gpu_is_consistent_and_offered_a_larger_one(
 
 
 def test_ask_wan_on_an_a100_no_longer_contradicts_itself() -> None:
+    # the 40 GB card named: a bare "A100" is now priced on the 80 GB card that holds the
+    # model (audit slips27 #2)
     text = head(ask("What's the price of generating a single video clip with Wan 2.1 14B on "
-                    "an A100?"))
+                    "an A100 40GB?"))
     assert "weights alone" not in text and "largest: 640" not in text, text
     assert "GiB per GPU" in text and "39.5 GiB usable" in text, text
     assert re.search(r"\d x NVIDIA A100 \S+ 80GB", text), text

@@ -86,7 +86,8 @@ def test_english_has_no_catalog_entries_and_quotes_the_catalog_as_it_is() -> Non
 
 
 T4_BF16 = (
-    "weights bf16 (the model's own) cannot run here: vllm cannot run bf16 on NVIDIA T4 16GB "
+    "weights bf16 (the precision it would otherwise be sized at) cannot run here: vllm cannot "
+    "run bf16 on NVIDIA T4 16GB "
     "(compute capability 7.5): BF16 matmuls (BF16 tensor cores from Ampere 8.0; V100 7.0 and T4 "
     "7.5 have none): NVIDIA compute capability >= 8.0, any AMD GPU (ROCm), Gaudi or TPU (rule "
     "bf16-tensor-cores; source: https://example.org/a (BF16 requires compute capability 8.0 or "

@@ -1093,7 +1093,8 @@ def _kernel(text: str, texts: Mapping[str, str]) -> str | None:
         rest = text[len(head):]
         precision = ""
         if not key:
-            precision, sep, rest = rest.partition(" (the model's own) cannot run here: ")
+            precision, sep, rest = rest.partition(
+                " (the precision it would otherwise be sized at) cannot run here: ")
             if not sep:
                 return None
             key = "core_weights_replaced"

@@ -3062,8 +3062,11 @@ def details(text: str, registry: Registry, providers: list[str]) -> Details:
     duration: float | None = None
     # an interval is no job length, nor the length of each recording ("100,000 calls of 10
     # minutes each": hours of audio, Stated.recordings; audit batch B3)
+    # nor days a week ("5 days a week", "5 zile pe săptămână": a schedule, Stated.days_per_week;
+    # audit slips27 #4 read them as a 120-hour job)
     dm = _DURATION.search(_RECORDINGS.sub(lambda x: " " * len(x.group()) if _recordings(
-        x.group()) else x.group(), _CHECKPOINT_EVERY.sub(" ", folded)))
+        x.group()) else x.group(), _PER_WEEK.sub(lambda x: " " * len(x.group()),
+                                                 _CHECKPOINT_EVERY.sub(" ", folded))))
     if gh := _gpu_hours(folded):
         duration = gh  # "300 GPU hours": one GPU's 300 hours
     elif dm:
@@ -4040,6 +4043,11 @@ _BUDGET_PERIOD = {"month": "month", "mo": "month", "luna": "month", "monthly": "
                 "lunar": "month", "week": "week", "wk": "week", "saptamana": "week",
                 "weekly": "week", "saptamanal": "week", "day": "day", "zi": "day",
                 "daily": "day", "zilnic": "day"}
+# the period of the hours asked: "how many hours a month", "câte ore pe lună" (the amount with
+# them, stated with no period, is that period's: :func:`_lasting_per`)
+_HOURS_A_PERIOD = re.compile(
+    r"\b(?:how many|cate)\s++(?:[\w.-]++\s++){0,4}?(?:hours|ore)\s++(?:of\s++[\w.-]++\s++)?"
+    r"(?:a|an|per|pe|each|every|in fiecare|/)\s*+(?P<p>month|luna|week|saptamana|day|zi)\b")
 _LASTS_PER = re.compile(
     r"(?:\b(?P<pre>monthly|weekly|daily)\s++budget\s++(?:of\s++)?"
     r"|\bbuget(?:ul)?\s++(?P<pre_ro>lunar|saptamanal|zilnic)\s++(?:de\s++)?)?"
@@ -4113,10 +4121,18 @@ def _lasting_per(folded: str) -> tuple[float, str] | None:
     hours and tokens the training answers' own, never read per period)."""
     if not _lasting_asked(folded) or _TRAIN.search(folded) or _FINETUNE.search(folded):
         return None
+    first = None
     for m in _LASTS_PER.finditer(folded):
         word = m.group("pre") or m.group("pre_ro") or m.group("p") or m.group("q")
         if word:
             return _amount_usd(m), _BUDGET_PERIOD[word]
+        first = first or m
+    asked = _HOURS_A_PERIOD.search(folded)
+    if first is not None and asked is not None:
+        # the period asked of the hours ("how many hours a month can I run an H100 with a
+        # budget of $2,000, 5 days a week?", "câte ore pe lună ... cu 2000 de dolari"): the
+        # amount is that period's (audit slips27 #4: 1,550 hours, more than a month holds)
+        return _amount_usd(first), _BUDGET_PERIOD[asked.group("p")]
     return None
 
 

@@ -103,7 +103,10 @@ def check_hardware(registry: Registry, kind: str, task: str, p: Precision, engin
     near = kernels.nearest_supported(eid, p, gpu, nearest_candidates(registry, kind, task, p))
     where = f"rule {s.rule}; source: {'; '.join(s.sources)}"
     if near is not None and not explicit:
-        msg = (f"weights {p.id} (the model's own) cannot run here: {s.reason} ({where}); "
+        # p is what it would be sized at where this GPU ran it: the model's own, or the
+        # trainer's 16-bit copy of a fp8 release (LoRA on V100; audit slips27 #6)
+        msg = (f"weights {p.id} (the precision it would otherwise be sized at) cannot run "
+               f"here: {s.reason} ({where}); "
                f"sized at {near.id}, the nearest precision {eid} runs on {gpu.name}")
         note("weights_precision_replaced", near.id, msg)
         again = kernels.supported(eid, near, gpu)

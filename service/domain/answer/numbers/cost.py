@@ -43,6 +43,7 @@ from service.domain.answer.numbers.media import (
     _job_total,
     _media_cost,
     _media_unit,
+    _media_variant,
     _one_item,
     _rate_asked,
     audio_serving_load,
@@ -1235,6 +1236,10 @@ def _cost_inner(w: _W) -> None:
         # "300 GPU hours on an H100": 300 hours of one GPU (details' duration), no 300 GPUs
         w.ex = msgspec.structs.replace(w.ex, gpu_count=None)
     _bare_holds(w)
+    # an image, video or audio model the bare name's small card does not hold ("a 5 s Wan 2.1
+    # video on an A100"): priced on the variant that holds it, said so, as its time is
+    # (audit slips27 #2: "no offer meets that request", the A100 40GB's memory)
+    _media_variant(w)
     gid, _ = w.card()
     one_card = w.st  # (the alias's card, should no card of the family be offered there)
     if gid is not None and gid in w.st.gpu_family and (w.det.provider or w.det.region):

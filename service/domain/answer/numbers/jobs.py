@@ -104,8 +104,14 @@ def _work_rate(w: _W, gid: str | None) -> bool:
     elif what == "audio_s" and said is None:  # "10 requests per second": Whisper windows
         first = w.say("work_rate_requests", n=_rps(w, per_s / WHISPER_WINDOW_S))
     if first is not None:
-        # a rate too small to say per second ("10 videos a day") is said as written alone
-        rate_text = (w.say("work_rate_both", said=first, rate=rate_text)
+        # a rate too small to say per second ("10 videos a day") is said as written alone; a
+        # day's or a month's spread evenly over the usage the month's price assumes, said so
+        # (audit slips27 #3: "1M Flux images a month" was 0.386 a second over 720 h unsaid)
+        spread = said is not None and said[1] in ("day", "month")
+        usage = (w.usage() if spread and said is not None and said[1] == "month"
+                 else w.say("budget_usage_day", h=w.day_hours(w.st.hours_per_day or 24.0)))
+        rate_text = (w.say("work_rate_both_spread" if spread else "work_rate_both",
+                           said=first, rate=rate_text, usage=usage)
                      if per_s >= 0.001 else first)
     # called the cheapest only when none ranked after it costs less an hour, listed or not
     # (_W.lead_rank; audit cheapall)
@@ -124,8 +130,11 @@ def _work_rate(w: _W, gid: str | None) -> bool:
     cap = (p.audio_seconds_per_s if what == "audio_s" else p.embeddings_per_s
            if what == "inputs" else p.images_per_s)
     if cap:
+        # the share of that it runs at, beside the rule the count keeps (audit slips27 #3)
         w.out.more.append(w.say("work_rate_capacity" if n > 1 else "work_rate_capacity_one",
                                 load=w.f.percent(HEADROOM_LOAD, 0),
+                                busy=w.f.percent(per_s / cap, 0 if per_s >= 0.1 * cap
+                                                 else 1 if per_s >= 0.01 * cap else 2),
                                 cap=w.say(f"work_rate_{what}", n=_rps(w, cap), inp=w.n(inp))))
     if what == "audio_s" and said is None:
         w.out.more.append(w.say(

@@ -41,6 +41,7 @@ from service.domain.messages import quoted
 from service.domain.recommend.context import (
     DEFAULT_DECODE_TOKENS_PER_S,
     HOURS_PER_MONTH,
+    POPULAR,
     auto_llm,
     headroom_miss,
     headroom_miss_split,
@@ -660,6 +661,49 @@ def _budget_lasts(w: _W, gid: str, count: int, hour: float, provider: str, kind:
         w.ask("budget_days", hours / (per_day or 24.0), "days")
     else:
         w.ask("budget_hours", hours, "h")
+
+
+BUDGET_CARDS = POPULAR[:3]
+"""The GPUs a budget's hours are given for when no GPU is named: the recommendations' first
+three popular cards (H100 SXM, A100 80GB, L40S), one a tier."""
+
+
+def budget_hours_unnamed(w: _W) -> bool:
+    """"How many GPU hours does $2,000 buy?", no GPU and no model named: the hours the budget
+    buys of one of each of :data:`BUDGET_CARDS` at its cheapest trusted price, with the
+    provider, the price date and the source of each, the cheapest hours asked (audit slips27
+    #5: a guidance passage and "which model?"). False where a GPU or a model is named, a
+    count is stated, or no length of a budget is asked."""
+    if (w.model is not None or w.ex.gpu is not None or w.det.gpus or w.ex.gpu_count
+            or not budget_lasts_asked(w) or w.st.train_tokens_asked):
+        return False
+    budget = w.st.budget_usd_total or 0.0
+    period = w.st.budget_period
+    per_said = w.say("period_" + period) if period else ""
+
+    def each(v: str) -> str:
+        return f"{v} {per_said}" if per_said else v
+
+    cards: list[str] = []
+    most = 0.0
+    for gid in BUDGET_CARDS:
+        b = w.basis(gid, 1) if gid in w.catalog.registry.gpus else None
+        if b is None or b[1] <= 0:
+            continue
+        v, per, kind = b
+        hours = budget / per
+        most = max(most, hours)
+        cards.append(w.say("budget_hours_card", hours=each(w.duration(hours)),
+                           gpu=w.gpu_name(gid), price=w.usd(per), kind=w.kinds[kind],
+                           provider=w.where(v), date=w.view_date(v),
+                           source=_short_source(v.source)))
+    if not cards:
+        return False
+    w.out.first = w.say("budget_hours_cards", budget=each(w.usd(budget)),
+                        cards="; ".join(cards))
+    w.out.more.append(w.say("budget_lasts_billing"))
+    _ask_budget_hours(w, most, period)
+    return True
 
 
 def _period_hours(w: _W, period: str) -> float:

@@ -1577,7 +1577,12 @@ def _speed_rate(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: i
     common = {"rate": _rps(w, rate), "model": w.model.name, "weights": at.weights,
               "setup": setup, "inp": w.n(inp), "out": w.n(out), "most": _rps(w, most)}
     ttft, tpot = p.time_to_first_token_ms, p.time_per_output_token_ms
-    if ttft is not None and rate <= most:
+    # "can one H100 serve it at 5 requests/s?" is answered by the rule the count answer
+    # ("how many H100 for 5 requests/s?") counts with: each setup at most HEADROOM_LOAD busy
+    # (it said Yes at 99 % busy where the count said 2 GPUs; audit slips27 #1). A figure
+    # asked at the rate ("TTFT at 5 requests/s?") is given at that load, busy or not
+    busy = w.sub == "rate" and HEADROOM_LOAD * most * (1 + 1e-9) < rate <= most
+    if ttft is not None and rate <= most and not busy:
         # the layout that keeps up, named: the sizing weighs replicas for a rate (four TP2
         # replicas of 70B fp8 on 8 x H100 serve 14 requests/s where one TP8 replica cannot;
         # audit buyer26a #3)
@@ -1621,8 +1626,14 @@ def _speed_rate(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: i
             w.say(w.on("speed_rate_need_other_one" if n == 1 else "speed_rate_need_other", gid),
                   n=w.n(n), setup=w.setup(k, gid), gpus=w.n(total),
                   pct=f"{HEADROOM_LOAD:.0%}", most=_rps(w, most_k)))
-    w.out.first = w.say("speed_rate_no" if w.sub == "rate" else "speed_rate_over",
-                        need=need, **common)
+    if busy:
+        # it keeps up, at more than HEADROOM_LOAD of what it serves: both figures said
+        w.out.first = w.say("speed_rate_no_busy", need=need, busy=w.f.percent(rate / most, 0),
+                            cap=_rps(w, HEADROOM_LOAD * most),
+                            pct=w.f.percent(HEADROOM_LOAD, 0), **common)
+    else:
+        w.out.first = w.say("speed_rate_no" if w.sub == "rate" else "speed_rate_over",
+                            need=need, **common)
     # the No is a yes or no question's ("can one L4 keep up?"); a figure asked at the rate
     # ("what's the TTFT ... at 2 requests/s?") gets that figure, no No before it
     w.ask("max_requests_per_s", most, "requests/s",
@@ -1686,7 +1697,8 @@ def _keeps_up_lower(w: _W, gid: str, count: int, rate: float, inp: int, out: int
     def meets(per_user: float, first_ms: float) -> bool:
         return (not tps_min or per_user >= tps_min) and (not ttft_max or first_ms <= ttft_max)
 
-    lower = _rate_precision(w, gid, count, rate, inp, out, weights, meets)
+    lower = _rate_precision(w, gid, count, rate, inp, out, weights, meets,
+                            load=HEADROOM_LOAD if w.sub == "rate" else 1.0)
     if lower is None:
         return
     target = w.targets_said() if tps_min or ttft_max else ""
@@ -2396,18 +2408,20 @@ def _target_precision(w: _W, gid: str, count: int, inp: int, out: int, users: in
 
 
 def _rate_precision(w: _W, gid: str, count: int, rate: float, inp: int, out: int,
-                    weights: str, meets: Callable[[float, float], bool]) -> _Lower | None:
+                    weights: str, meets: Callable[[float, float], bool],
+                    load: float = 1.0) -> _Lower | None:
     """A target missed at a request rate on the ``count`` GPUs named at ``weights``: the
     largest precision smaller than it that they run (the kernels' rules: ``runs``), that
-    fits there, keeps up with the rate and meets the target at it, as
-    :func:`_target_precision` weighs one for users; or None."""
+    fits there, keeps up with the rate (at most ``load`` of what it serves: HEADROOM_LOAD
+    where the rate's own yes or no is asked, as the count answer counts) and meets the
+    target at it, as :func:`_target_precision` weighs one for users; or None."""
     def met(pid: str) -> _Lower | None:
         got = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
                      weights=pid, request_rate_per_s=rate)
         p = got.performance if got is not None else None
         if (got is None or p is None or got.runs is False or not got.fits_in_memory
                 or _impossible(got)
-                or not p.max_requests_per_s or rate > p.max_requests_per_s
+                or not p.max_requests_per_s or rate > load * p.max_requests_per_s * (1 + 1e-9)
                 or p.time_to_first_token_ms is None or not p.time_per_output_token_ms):
             return None
         per_user, ttft = 1000 / p.time_per_output_token_ms, p.time_to_first_token_ms

@@ -49,7 +49,11 @@ from service.domain.answer.numbers.memory import (
     _memory,
     _precision,
 )
-from service.domain.answer.numbers.prices import _node_gpus, compare_providers
+from service.domain.answer.numbers.prices import (
+    _node_gpus,
+    budget_hours_unnamed,
+    compare_providers,
+)
 from service.domain.answer.numbers.regions import _regions, gpu_providers
 from service.domain.answer.numbers.speed import _speed, lowest_latency_lead
 from service.domain.answer.numbers.terms import _billing, _spot, _storage
@@ -365,6 +369,8 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
         pass  # "runpod vs lambda for h100": each provider named, its price side by side
     elif intent == "cost" and sub == "providers" and gpu_providers(w):
         pass  # "which providers have H200?": every provider of it, cheapest first
+    elif intent in ("cost", "gpu_count", "guidance") and budget_hours_unnamed(w):
+        pass  # "how many GPU hours does $2,000 buy?": the hours of H100, A100 80GB, L40S
     elif not lowest_latency_lead(w, intent):  # "fastest GPU for SDXL, price per hour?"
         WRITERS.get(intent, _fallback)(w)
     if capped is not None:
