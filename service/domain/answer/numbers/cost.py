@@ -81,6 +81,7 @@ from service.domain.recommend.context import (
 )
 from service.domain.recommend.types import (
     MONTH_DAYS,
+    OfferRef,
     Option,
     Recommendation,
 )
@@ -326,7 +327,7 @@ def _billed_day(w: _W, gid: str) -> tuple[float, OfferView, str] | None:
     return billed, v, terms
 
 
-def _terms_words(w: _W, v: OfferView) -> str:
+def _terms_words(w: _W, v: OfferView | OfferRef) -> str:
     """How ``v``'s provider bills a run, in words ("bills per second", "states no billing
     granularity (billed per hour here), with a minimum charge of 3,600 seconds"), its
     instance family's minimum where the provider has rules (as :func:`_billed_day`)."""
@@ -1612,6 +1613,16 @@ def _cost_inner(w: _W) -> None:
         w.out.first = w.say(key, month=w.usd(o.cost.per_month_usd), usage=w.usage(),
                             **ranked, **common)
         w.ask("per_month_usd", o.cost.per_month_usd, "USD")
+        if (kw.get("sessions_per_day", 1) > 1 and w.st.hours_per_day
+                and o.cost.billed_hours_per_month is not None):
+            # sessions a day ("4 sessions of 15 minutes a day"): each billed on its own, as
+            # the recommendations bill sessions_per_day (audit buyer27a #2: read as users)
+            runs = kw["sessions_per_day"]
+            parts.append(w.say("billed_sessions", n=w.n(runs), provider=o.offer.provider,
+                               run=w.duration(w.st.hours_per_day / runs),
+                               terms=_terms_words(w, o.offer),
+                               billed=w.hours(round(o.cost.billed_hours_per_month, 2)),
+                               used=w.hours(round(w.st.hours_per_day, 2))))
         if w.st.day_also:
             # "per hour, per day and per month": the day's total too, at the hours a day the
             # month counts, as the GPU's price says it (prices.py; audit buyer21 #7: Mistral
