@@ -69,6 +69,9 @@ from service.domain.answer.numbers.prices import (
     option_budget_lasts,
     rate_cards,
     rate_setup,
+    reserved_at,
+    reserved_cards,
+    reserved_cards_said,
     setup_headroom_note,
 )
 from service.domain.catalog.offer_query import OfferView
@@ -197,8 +200,49 @@ def _reserved_setup(w: _W) -> None:
         return
     gpus = lead.gpu_count * lead.nodes
     od = lead.per_hour_usd / gpus if lead.pricing_model == "on_demand" else None
+    if (reserved_at(w, v.gpu, gpus) is None and w.ex.gpu is None
+            and _reserved_card_lead(w, v, gpus)):
+        return
     # the recommendations' lead's setup (its GPUs, weights and load) priced reserved
     _reserved(w, v.gpu, gpus, od, None, False, sized=_reserved_sized(w, lead.weights))
+
+
+def _reserved_card_lead(w: _W, v: OfferView, gpus: int) -> bool:
+    """A reservation asked for a model with no card named, where the card of the cheapest
+    match (``gpus`` × ``v.gpu``) has no reserved price: the recommendations for the same
+    load on the cards that have one (:func:`reserved_cards`) and the first of them priced
+    reserved against on-demand (prices._reserved: the term's totals, the saving, the
+    break-even use, a stale price's age), led by a sentence that says the cheapest match's
+    card has none and names the cards that do, with their dates. It said "no reserved price
+    for V100" and sized that V100 alone (audit buyer27a #8), never weighing reserved against
+    on-demand. False (the caller's own answer) where no card with a reserved price holds the
+    model."""
+    assert w.model is not None
+    cards = reserved_cards(w)
+    if not cards or w.model.kind != "llm":
+        return False
+    out = _out(w)
+    kw: dict[str, Any] = {"workload": "serving",
+                          "concurrent_requests": w.ex.concurrent_requests or 1,
+                          "output_tokens": out,
+                          "context_tokens": _prompt(w, out, 4096 - out) + out,
+                          "gpus": cards}
+    rec = w.recommend(**kw)
+    if rec is None or not rec.options:
+        return False
+    o = rec.options[0]
+    alt = w.view_of(o.offer.id)
+    if alt is None:
+        return False
+    n = o.offer.gpu_count * o.nodes
+    od = o.cost.per_hour_usd / n if o.pricing_model == "on_demand" else None
+    if reserved_at(w, alt.gpu, n) is None:
+        return False
+    note = w.say("reserved_none_lead", gpu=w.gpu_name(v.gpu), setup=w.setup(gpus, v.gpu),
+                 cards=reserved_cards_said(w))
+    _reserved(w, alt.gpu, n, od, None, False, sized=_reserved_sized(w, o.weights))
+    w.out.first = f"{note} {w.out.first}"
+    return True
 
 
 def _reserved_sized(w: _W, weights: str) -> str:

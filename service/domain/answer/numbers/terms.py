@@ -42,6 +42,7 @@ from service.domain.answer.numbers.prices import (
     _setup_hour,
     _setup_weights,
     reserved_at,
+    reserved_cards_said,
     reserved_stale_warn,
 )
 from service.domain.answer.numbers.training import (
@@ -1290,7 +1291,9 @@ def _spot_reserved(w: _W, gid: str, n: int, setup: str, o: OfferView, od_h: floa
     and reserving there saves 15% (buyer audit 24b #5)."""
     got = reserved_at(w, gid, n)
     if got is None:
-        w.out.more.insert(0, w.say("spot_reserved_none", setup=setup))
+        said = w.say("spot_reserved_none", setup=setup)
+        cards = reserved_cards_said(w)  # the cards that have one (audit buyer27a #8)
+        w.out.more.insert(0, f"{said} {cards}" if cards else said)
         return
     v, per, there, at = got
     # a reservation bills every hour of the term (recommend/pricing.py: 24 h a day), whatever
