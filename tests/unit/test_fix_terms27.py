@@ -70,7 +70,9 @@ def test_sessions_are_the_schedule_not_the_users(q: str, hours: float, sessions:
 
 @pytest.mark.parametrize("q", ["we have 20 concurrent sessions of llama 3.1 8b, monthly cost?",
                                "llama 3.1 8b for 50 sessions at once, 8 hours a day, monthly "
-                               "cost?"])
+                               "cost?",
+                               "serve llama 3.1 8b to 20 sessions, the service runs 8 hours a "
+                               "day, monthly cost?"])
 def test_sessions_at_once_stay_the_load(q: str) -> None:
     reg = catalog().registry
     assert stated(q, reg).sessions_per_day is None

@@ -3411,9 +3411,12 @@ def day_sessions(folded: str) -> DaySessions | None:
             hours = value if m.group("unit")[0] in "ho" else value / 60
             if not 0 < hours * n <= 24:
                 continue
+        # a bare count beside a daily time ("30 minutes a day, 4 sessions"), a few words
+        # apart, never across the question ("20 sessions ... 8 hours a day" may be a load)
+        near = any(t.end() <= m.start() <= t.end() + 12 or m.end() <= t.start() <= m.end() + 12
+                   for t in _DAY_TIME.finditer(folded))
         if (hours is not None or m.group("day1") or m.group("day2")
-                or _SESSIONS_IN.search(before)
-                or (n <= 24 and _DAY_TIME.search(folded[:m.start()] + folded[m.end():]))):
+                or _SESSIONS_IN.search(before) or (n <= 24 and near)):
             return DaySessions(n, hours, m.start())
     return None
 
