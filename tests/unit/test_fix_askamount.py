@@ -170,12 +170,17 @@ def test_a_half_that_is_no_length(q: str) -> None:
 # -- 4. spot with a period ---------------------------------------------------------------------
 
 def _spot_od(gid: str) -> tuple[float, float]:
-    """The cheapest trusted spot and on-demand prices of one ``gid`` from single-GPU offers,
-    as the spot answer compares them."""
+    """The trusted spot and on-demand prices of one ``gid`` from single-GPU offers, as the
+    spot answer compares them: like for like, one provider's two prices, the cheapest spot
+    of those (audit buyer27a #9; it set the cheapest of each, two providers', side by
+    side)."""
     views = [v for v in catalog().views(TODAY)
              if v.gpu == gid and v.gpu_count == 1 and not v.stale and not v.suspect]
-    return (min(v.spot_usd_h for v in views if v.spot_usd_h is not None),
-            min(v.on_demand_usd_h for v in views if v.on_demand_usd_h is not None))
+    s, o = min(((x, y) for x in views if x.spot_usd_h is not None for y in views
+                if y.on_demand_usd_h is not None and y.provider == x.provider),
+               key=lambda p: (p[0].spot_usd_h or 0.0, p[0].id != p[1].id,
+                              p[1].on_demand_usd_h or 0.0))
+    return s.spot_usd_h or 0.0, o.on_demand_usd_h or 0.0
 
 
 @pytest.mark.parametrize(("q", "gid", "hours", "period", "said"), [

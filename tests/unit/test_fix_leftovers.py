@@ -66,9 +66,16 @@ def test_a_spot_year_is_365_days() -> None:
     assert value == pytest.approx(spot * 8760), (value, spot)  # was spot x 8,640
     assert "for a year (24 h/day, 365 days a year)" in head(r), head(r)
     assert "12 months" not in head(r)
-    # the on-demand beside it is the year the cost answer gives
-    od = machine_price("h100-sxm")
+    # the on-demand beside it is the same provider's year (like for like, audit buyer27a
+    # #9; it was the cheapest on-demand anywhere, another provider's, said apart now)
+    spot_at = {v.provider for v in catalog().views(TODAY) if v.gpu == "h100-sxm"
+               and v.gpu_count == 1 and not v.stale and not v.suspect and v.spot_usd_h == spot}
+    od = min(v.on_demand_usd_h for v in catalog().views(TODAY) if v.gpu == "h100-sxm"
+             and v.gpu_count == 1 and not v.stale and not v.suspect and v.provider in spot_at
+             and v.on_demand_usd_h is not None)
     assert f"against ${od * 8760:,.0f} on-demand" in head(r), head(r)
+    low = machine_price("h100-sxm")
+    assert low < od and f"${low:.2f}/h, a different offer" in head(r), head(r)
 
 
 def test_a_spot_year_in_romanian_and_at_a_stated_usage() -> None:

@@ -111,14 +111,19 @@ def test_a_budget_asked_how_long_gives_the_hours(q: str, said: str, spot: str) -
 # -- a spot price dearer than on-demand ------------------------------------------------------
 
 
+# like for like (audit buyer27a #9): gcp's spot $1.60/h against gcp's own on-demand, and
+# seeweb's on-demand $1.52/h, below that spot price, said as the cheaper choice (it was
+# "$1.60/h against $1.52/h (5% more)", two providers' prices)
 @pytest.mark.parametrize(("q", "more", "wrong"), [
     ("Llama 3.2 11B Vision, 20 images per request, 8 users on L4: spot price?",
-     "spot costs about $1.60/h against $1.52/h on-demand (5% more)", "-5%"),
+     "On-demand costs $1.52/h at seeweb, one machine of 4 × NVIDIA L4 24GB, less than this "
+     "spot price", "-5%"),
     ("Llama 3.2 11B Vision, 20 images per request, 8 users on L4: spot price per month?",
-     "against $1,096/month on-demand at $1.52/h (5% more)", "-5%"),
+     "On-demand costs $1.52/h at seeweb, one machine of 4 × NVIDIA L4 24GB, less than this "
+     "spot price", "-5%"),
     ("Llama 3.2 11B Vision, 20 de imagini pe cerere, 8 utilizatori pe L4: preț spot?",
-     "spot costă aproximativ 1,60\u00a0USD/oră față de 1,52\u00a0USD/oră la cerere "
-     "(cu 5% mai mult)",
+     "La cerere costă 1,52\u00a0USD/oră la seeweb, o mașină cu 4 × NVIDIA L4 24GB, mai puțin "
+     "decât acest preț spot",
      "-5%"),
 ])
 def test_a_dearer_spot_price_is_said_more(q: str, more: str, wrong: str) -> None:

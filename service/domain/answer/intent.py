@@ -32,6 +32,7 @@ from service.domain.answer.understand import (
     _tokens,
     active_share,
     daily_budget,
+    day_sessions,
     engine_stand_in,
     engines_named,
     family_sizes,
@@ -4837,6 +4838,14 @@ def stated(text: str, registry: Registry) -> Stated:
     if hours_per_day is not None and not 0 < hours_per_day <= 24:
         hours_per_day = None
     sessions, job_runs = _sessions(folded), _job_runs(folded)
+    if sessions is None and (ds := day_sessions(folded)) is not None:
+        # "4 sessions of 15 minutes a day" (1 h/day in 4 sessions), "2 hours a day in 8
+        # sessions", "30 minutes a day, 4 sessions": each session is billed on its own, as
+        # /v1/recommendations bills sessions_per_day (audit buyer27a #2)
+        if hours_per_day is None and ds.session_hours is not None:
+            hours_per_day = ds.session_hours * ds.count
+        if hours_per_day is not None:
+            sessions = ds.count
     # runs on a schedule with their length ("a 2-hour job every night"): their hours a day
     sched = _scheduled_runs(folded, sessions, job_runs) if hours_per_day is None else None
     office = hours_per_day is None and sched is None and bool(_OFFICE.search(folded))

@@ -3359,6 +3359,68 @@ _POPULATION = re.compile(
     rf"|[^.;?!\d]{{0,20}}?{_RATE_NOUN}{_PER_USER}{_RATE_PERIOD})")
 
 
+# sessions of use a day, not users: "4 sessions of 15 minutes a day", "în 4 sesiuni de 15 minute
+# pe zi", "in 8 sessions of 15 minutes", "30 minutes a day, 4 sessions" (a daily time stated);
+# never sessions said at once ("4 concurrent sessions", "4 sesiuni simultane"). Audit buyer27a
+# #2: "4 sessions of 15 minutes a day, 10 users" was sized for 4 users at 24 h/day
+_DAY_TIME_UNIT = r"(?:minutes?|mins?|minute|minut|hours?|hrs?|h|ore|ora)\b"
+_A_DAY = (r"(?:(?:\s*+/\s*+|\s++(?:a|per|pe|each|every|on a|in a|intr-o)\s++)(?:day|zi)\b"
+          r"|\s++(?:daily|zilnic)\b)")
+_DAY_SESSIONS = re.compile(
+    r"(?<![\w.])(?P<n>\d{1,3})\s*+(?:de\s++)?(?:sessions|sesiuni)\b"
+    rf"(?P<day1>{_A_DAY})?"
+    r"(?:\s*+,?\s*+(?:of|de|lasting|each of|of about|de cate|a cate|cu durata de|de circa)\s++"
+    r"(?P<len>\d{1,4}(?:[.,]\d++)?)\s*+(?:de\s++)?(?P<unit>" + _DAY_TIME_UNIT + r")"
+    r"(?:\s++(?:each|fiecare))?)?"
+    rf"(?P<day2>{_A_DAY})?")
+_SESSIONS_IN = re.compile(r"\b(?:in|into|over|across|split into|impartit\w* in)\s++$")
+_SESSIONS_AT_ONCE = re.compile(
+    r"\s*+(?:at once|at the same time|concurren\w*+|simultan\w*+|in parall?el|deodata"
+    r"|in acelasi timp|open|deschise|active|activi)\b")
+_SESSIONS_LOAD_BEFORE = re.compile(
+    r"\b(?:concurrent(?:ly)?|simultaneous(?:ly)?|parallel|active|open|live|chat|user)\s++$")
+_DAY_TIME = re.compile(
+    r"(?<![\w.])\d{1,4}(?:[.,]\d++)?\s*+(?:de\s++)?" + _DAY_TIME_UNIT + _A_DAY)
+
+
+@dataclass(frozen=True, slots=True)
+class DaySessions:
+    """Sessions of use a day read from a question (:func:`day_sessions`)."""
+
+    count: int
+    session_hours: float | None
+    """One session's length where stated ("of 15 minutes": 0.25), else None."""
+    start: int
+    """Where the count starts in the folded text (the users' reader skips it)."""
+
+
+def day_sessions(folded: str) -> DaySessions | None:
+    """The sessions of use a day ``folded`` (folded text) states (:data:`_DAY_SESSIONS`): a
+    count of sessions said a day, with a length ("of 15 minutes"), after "in" ("in 8
+    sessions") or beside a daily time ("30 minutes a day, 4 sessions"); never sessions at
+    once, which are a load (the users' reader keeps them)."""
+    for m in _DAY_SESSIONS.finditer(folded):
+        n = int(m.group("n"))
+        before = folded[max(0, m.start() - 20):m.start()]
+        if not 1 <= n <= 288 or _SESSIONS_LOAD_BEFORE.search(before) or (
+                _SESSIONS_AT_ONCE.match(folded, m.end())):
+            continue
+        hours = None
+        if m.group("len"):
+            value = float(m.group("len").replace(",", "."))
+            hours = value if m.group("unit")[0] in "ho" else value / 60
+            if not 0 < hours * n <= 24:
+                continue
+        # a bare count beside a daily time ("30 minutes a day, 4 sessions"), a few words
+        # apart, never across the question ("20 sessions ... 8 hours a day" may be a load)
+        near = any(t.end() <= m.start() <= t.end() + 12 or m.end() <= t.start() <= m.end() + 12
+                   for t in _DAY_TIME.finditer(folded))
+        if (hours is not None or m.group("day1") or m.group("day2")
+                or _SESSIONS_IN.search(before) or (n <= 24 and near)):
+            return DaySessions(n, hours, m.start())
+    return None
+
+
 def population(folded: str) -> re.Match[str] | None:
     """The users of ``folded`` (folded text) who each make requests at a stated rate
     (:data:`_POPULATION`), its count in group 1, or None."""
@@ -3879,9 +3941,12 @@ def extract(text: str, registry: Registry) -> Extracted:
     # înregistrați", "a team of 50 people") are no load at once: never concurrent users here
     # (/v1/ask sizes all of them at once as the worst case and says so, numbers/write.py)
     base = user_base(bare)
+    # (sessions of use a day are no users: "4 sessions of 15 minutes a day, 10 users")
+    ds = day_sessions(bare)
     um = next((u for u in _USERS.finditer(bare)
                if (pop is None or u.start() != pop.start())
-               and (base is None or u.start() != base[2])), None)
+               and (base is None or u.start() != base[2])
+               and (ds is None or u.start() != ds.start)), None)
     cm = _CONCURRENCY.search(bare) if um is None else None
     if um is None and cm is None:
         cm = _BARE_CONCURRENT.search(bare)

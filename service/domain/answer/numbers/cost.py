@@ -70,6 +70,9 @@ from service.domain.answer.numbers.prices import (
     option_budget_lasts,
     rate_cards,
     rate_setup,
+    reserved_at,
+    reserved_cards,
+    reserved_cards_said,
     setup_headroom_note,
 )
 from service.domain.catalog.offer_query import OfferView
@@ -82,6 +85,7 @@ from service.domain.recommend.context import (
 )
 from service.domain.recommend.types import (
     MONTH_DAYS,
+    OfferRef,
     Option,
     Recommendation,
 )
@@ -197,8 +201,49 @@ def _reserved_setup(w: _W) -> None:
         return
     gpus = lead.gpu_count * lead.nodes
     od = lead.per_hour_usd / gpus if lead.pricing_model == "on_demand" else None
+    if (reserved_at(w, v.gpu, gpus) is None and w.ex.gpu is None
+            and _reserved_card_lead(w, v, gpus)):
+        return
     # the recommendations' lead's setup (its GPUs, weights and load) priced reserved
     _reserved(w, v.gpu, gpus, od, None, False, sized=_reserved_sized(w, lead.weights))
+
+
+def _reserved_card_lead(w: _W, v: OfferView, gpus: int) -> bool:
+    """A reservation asked for a model with no card named, where the card of the cheapest
+    match (``gpus`` × ``v.gpu``) has no reserved price: the recommendations for the same
+    load on the cards that have one (:func:`reserved_cards`) and the first of them priced
+    reserved against on-demand (prices._reserved: the term's totals, the saving, the
+    break-even use, a stale price's age), led by a sentence that says the cheapest match's
+    card has none and names the cards that do, with their dates. It said "no reserved price
+    for V100" and sized that V100 alone (audit buyer27a #8), never weighing reserved against
+    on-demand. False (the caller's own answer) where no card with a reserved price holds the
+    model."""
+    assert w.model is not None
+    cards = reserved_cards(w)
+    if not cards or w.model.kind != "llm":
+        return False
+    out = _out(w)
+    kw: dict[str, Any] = {"workload": "serving",
+                          "concurrent_requests": w.ex.concurrent_requests or 1,
+                          "output_tokens": out,
+                          "context_tokens": _prompt(w, out, 4096 - out) + out,
+                          "gpus": cards}
+    rec = w.recommend(**kw)
+    if rec is None or not rec.options:
+        return False
+    o = rec.options[0]
+    alt = w.view_of(o.offer.id)
+    if alt is None:
+        return False
+    n = o.offer.gpu_count * o.nodes
+    od = o.cost.per_hour_usd / n if o.pricing_model == "on_demand" else None
+    if reserved_at(w, alt.gpu, n) is None:
+        return False
+    note = w.say("reserved_none_lead", gpu=w.gpu_name(v.gpu), setup=w.setup(gpus, v.gpu),
+                 cards=reserved_cards_said(w))
+    _reserved(w, alt.gpu, n, od, None, False, sized=_reserved_sized(w, o.weights))
+    w.out.first = f"{note} {w.out.first}"
+    return True
 
 
 def _reserved_sized(w: _W, weights: str) -> str:
@@ -327,7 +372,7 @@ def _billed_day(w: _W, gid: str) -> tuple[float, OfferView, str] | None:
     return billed, v, terms
 
 
-def _terms_words(w: _W, v: OfferView) -> str:
+def _terms_words(w: _W, v: OfferView | OfferRef) -> str:
     """How ``v``'s provider bills a run, in words ("bills per second", "states no billing
     granularity (billed per hour here), with a minimum charge of 3,600 seconds"), its
     instance family's minimum where the provider has rules (as :func:`_billed_day`)."""
@@ -1617,6 +1662,16 @@ def _cost_inner(w: _W) -> None:
         w.out.first = w.say(key, month=w.usd(o.cost.per_month_usd), usage=w.usage(),
                             **ranked, **common)
         w.ask("per_month_usd", o.cost.per_month_usd, "USD")
+        if (kw.get("sessions_per_day", 1) > 1 and w.st.hours_per_day
+                and o.cost.billed_hours_per_month is not None):
+            # sessions a day ("4 sessions of 15 minutes a day"): each billed on its own, as
+            # the recommendations bill sessions_per_day (audit buyer27a #2: read as users)
+            runs = kw["sessions_per_day"]
+            parts.append(w.say("billed_sessions", n=w.n(runs), provider=o.offer.provider,
+                               run=w.duration(w.st.hours_per_day / runs),
+                               terms=_terms_words(w, o.offer),
+                               billed=w.hours(round(o.cost.billed_hours_per_month, 2)),
+                               used=w.hours(round(w.st.hours_per_day, 2))))
         if w.st.day_also:
             # "per hour, per day and per month": the day's total too, at the hours a day the
             # month counts, as the GPU's price says it (prices.py; audit buyer21 #7: Mistral

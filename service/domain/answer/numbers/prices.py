@@ -1309,6 +1309,50 @@ def reserved_stale_warn(w: _W, v: OfferView) -> None:
                      limit=w.n(w.catalog.stale_after_days)))
 
 
+def reserved_cards(w: _W) -> list[str]:
+    """The cards the catalog has a trusted reserved price for, cheapest reserved per GPU
+    first (a card's best offer: its lowest reserved price per GPU)."""
+    best: dict[str, float] = {}
+    for v in w.catalog.views(w.today):
+        if v.reserved_usd_h is None or v.suspect or v.provider in w.excluded():
+            continue
+        per = v.reserved_usd_h / v.gpu_count
+        best[v.gpu] = min(best.get(v.gpu, per), per)
+    return sorted(best, key=lambda g: (best[g], g))
+
+
+def reserved_cards_said(w: _W) -> str:
+    """The cards with a reserved price in the catalog, in words, each from its lowest
+    reserved price per GPU, grouped by provider and price date, a date past the staleness
+    limit said with its age ("NVIDIA RTX A4000 16GB (from $0.11/h per GPU), ... at
+    hyperstack, as of 2026-08-26 (103 days old, past the 90-day limit: stale)"); empty where
+    the catalog has none. Audit buyer27a #8: "no reserved price for V100" named none of the
+    34 reserved rates the catalog holds, nor that they were stale."""
+    cards = reserved_cards(w)
+    if not cards:
+        return ""
+    groups: dict[tuple[str, str], list[str]] = {}
+    stale: dict[tuple[str, str], int] = {}
+    for gid in cards:
+        v = min((x for x in w.catalog.views(w.today) if x.gpu == gid
+                 and x.reserved_usd_h is not None and not x.suspect),
+                key=lambda x: ((x.reserved_usd_h or 0.0) / x.gpu_count, x.reserved_stale))
+        day = v.reserved_as_of.isoformat() if v.reserved_as_of is not None else "?"
+        key = (v.provider, day)
+        groups.setdefault(key, []).append(w.say(
+            "reserved_cards_card", gpu=w.gpu_name(gid),
+            price=w.usd((v.reserved_usd_h or 0.0) / v.gpu_count)))
+        if v.reserved_stale and v.reserved_as_of is not None:
+            stale[key] = (w.today - v.reserved_as_of).days
+    said = [w.say("reserved_cards_group" if day != "?" else "reserved_cards_group_undated",
+                  cards=", ".join(names), provider=provider, date=day,
+                  stale=w.say("reserved_cards_stale", days=w.n(age),
+                              limit=w.n(w.catalog.stale_after_days))
+                  if (age := stale.get((provider, day))) is not None else "")
+            for (provider, day), names in groups.items()]
+    return w.say("reserved_cards", groups="; ".join(said))
+
+
 def _reserved(w: _W, gid: str, count: int, od: float | None, hours: float | None,
               month: bool, sized: str | None = None) -> None:
     """A reserved price asked: the catalog's cheapest reserved price per GPU (a fresh one by
@@ -1334,7 +1378,9 @@ def _reserved(w: _W, gid: str, count: int, od: float | None, hours: float | None
     if got is None:
         # unknown, never $0: said first, the on-demand price after it (it followed the
         # on-demand price as "the prices below are on-demand")
-        none = w.say("reserved_none", gpu=w.gpu_name(gid))
+        # the cards that have one, with their price dates (audit buyer27a #8)
+        cards = reserved_cards_said(w)
+        none = w.say("reserved_none", gpu=w.gpu_name(gid), cards=f" {cards}" if cards else "")
         if w.out.first is None:
             w.out.more.insert(0, none)
         else:

@@ -42,6 +42,7 @@ from service.domain.answer.numbers.prices import (
     _setup_hour,
     _setup_weights,
     reserved_at,
+    reserved_cards_said,
     reserved_stale_warn,
 )
 from service.domain.answer.numbers.training import (
@@ -730,6 +731,42 @@ def _pretrain_spot(w: _W) -> bool:
         od_after=lambda x: x not in w.out.more and not x.startswith(implied))
 
 
+def _no_resume_run(w: _W, job: str) -> bool:
+    """A training run of stated tokens that cannot resume from checkpoints, asked on spot
+    against on-demand ("spot or on-demand for pretraining an 8B model on 100B tokens that
+    cannot resume from checkpoints?"): on-demand (or reserved) capacity is advised, as the
+    guidance says for long runs that cannot resume cleanly (spot only with checkpointing),
+    and the run is the one /v1/recommendations prices (``interruptible`` false): its setup,
+    its hours and its total, as the training answer gives them. It compared two hourly prices
+    of 4 × RTX A6000 at two providers and gave no cost of the run, where the recommendations
+    pick 4 × B200 for $5,860 (audit buyer27a #9). False (nothing written) where no run is
+    priced."""
+    ex, det, st = w.ex, w.det, w.st
+
+    def on_demand() -> Written | None:
+        sub, out = w.sub, w.out
+        try:
+            w.sub, w.out = "cost", Written()
+            w.st = dc_replace(st, on_demand=True)
+            _train(w, job)
+            od = w.out
+        finally:
+            w.sub, w.st, w.out = sub, st, out
+        if _priced_usd(od) is None:
+            w.ex, w.det = ex, det
+            return None
+        return od
+
+    def spot(od: Written) -> _SpotSide:
+        return _SpotSide()  # no spot figure: the run on-demand, the advice before it
+
+    if not _spot_and_on_demand(w, on_demand, spot, "spot"):
+        return False
+    assert w.out.first is not None
+    w.out.first = f"{w.t['spot_no_resume_run']} {w.out.first}"
+    return True
+
+
 def _counted_spot(w: _W, job: str) -> bool:
     """A training run of stated tokens on a GPU count stated, asked on spot against
     on-demand ("Full fine-tune of Qwen2.5 7B on 1B tokens on 8x H100: how long and how much,
@@ -853,6 +890,12 @@ def _spot(w: _W) -> None:
         _train(w, job, spot=True)
         if w.out.first is not None:
             return
+    if (w.model is not None and w.model.kind == "llm" and job is not None and w.det.tokens
+            and not deadline and not w.det.duration_hours and w.st.no_checkpoints
+            and not w.st.checkpoint_minutes and not (w.ex.gpu and w.ex.gpu_count)
+            and w.sub not in ("notice", "day", "week", "year", "month", "count")
+            and _no_resume_run(w, job)):
+        return
     if (w.model is not None and w.model.kind == "llm" and job == "pretrain" and w.det.tokens
             and not deadline and not w.det.duration_hours and not w.st.no_checkpoints
             and not (w.ex.gpu and w.ex.gpu_count) and not w.st.reserved
@@ -963,6 +1006,13 @@ def _spot(w: _W) -> None:
     sharded = w.ex.workload in ("finetune", "pretrain") or (
         w.model is not None and gid is None and train and w.ex.workload is None)
     best: tuple[float, float, str, int, OfferView, OfferView] | None = None
+    cross_best = True  # the best pair's spot and on-demand prices are two providers' offers
+    best_rank: tuple[Any, ...] = ()
+    any_both = False  # whether a provider lists both prices for the best pair's GPUs
+    # the lowest spot price of all, where its provider lists no on-demand price to set it
+    # against: said beside the like-for-like comparison ($/h of the setup, offer, GPUs)
+    spot_low: tuple[float, OfferView] | None = None
+    od_low: tuple[float, OfferView] | None = None  # and the lowest on-demand price so
     for g, n in rows[:40]:
         offers = [v for v in w.offers_for(g) if not v.stale and not v.suspect]
         if sharded and n > 1:
@@ -984,12 +1034,43 @@ def _spot(w: _W) -> None:
         od_n = [v for v in od if v.gpu_count == n]
         if spot_n and od_n:
             spot, od = spot_n, od_n
-        s = min(spot, key=lambda v: (v.spot_usd_h or 0) / v.gpu_count)
-        o = min(od, key=lambda v: (v.on_demand_usd_h or 0) / v.gpu_count)
+        # (of equal spot prices, one whose provider lists an on-demand price to set it against)
+        od_providers = {y.provider for y in od}
+        low = min(spot, key=lambda v: ((v.spot_usd_h or 0) / v.gpu_count,
+                                       v.provider not in od_providers))
+        s_low = (low.spot_usd_h or 0) / low.gpu_count * n  # the lowest spot price, $/h
+        # like for like: the spot and on-demand prices of the same offer, else of the same
+        # provider, the cheapest spot of those; two providers' cheapest only where no
+        # provider lists both (then said as different offers). "74% less" set
+        # primeintellect's spot against cudo's on-demand (audit buyer27a #9)
+        like = min(((x, y) for x in spot for y in od if x.provider == y.provider),
+                   key=lambda p: ((p[0].spot_usd_h or 0) / p[0].gpu_count, p[0].id != p[1].id,
+                                  (p[1].on_demand_usd_h or 0) / p[1].gpu_count),
+                   default=None)
+        if w.st.cheapest_asked:
+            # the cheapest spot price asked ("cheapest H100 spot price"): it leads, against
+            # its own provider's on-demand price where that provider lists one
+            here = [y for y in od if y.provider == low.provider]
+            s, o = low, min(here or od, key=lambda v: (v.on_demand_usd_h or 0) / v.gpu_count)
+            cross = not here
+        elif like is not None:
+            (s, o), cross = like, False
+        else:
+            s, o = low, min(od, key=lambda v: (v.on_demand_usd_h or 0) / v.gpu_count)
+            cross = True
         s_cost = (s.spot_usd_h or 0) / s.gpu_count * n * hours
         o_cost = (o.on_demand_usd_h or 0) / o.gpu_count * n * hours
-        if best is None or s_cost < best[0]:
-            best = (s_cost, o_cost, g, n, s, o)
+        rank = (s_cost, cross) if w.st.cheapest_asked else (cross, s_cost)
+        if best is None or rank < best_rank:
+            best, cross_best, best_rank = (s_cost, o_cost, g, n, s, o), cross, rank
+            any_both = like is not None
+            spot_low = ((s_low, low) if not cross and low.provider != s.provider
+                        and s_low < s_cost / hours - 0.005 else None)
+            cheap_od = min(od, key=lambda v: (v.on_demand_usd_h or 0) / v.gpu_count)
+            od_low = (((cheap_od.on_demand_usd_h or 0) / cheap_od.gpu_count * n, cheap_od)
+                      if not cross and cheap_od.provider != o.provider
+                      and (cheap_od.on_demand_usd_h or 0) / cheap_od.gpu_count * n
+                      < o_cost / hours - 0.005 else None)
     od_setup: tuple[int, str] | None = None  # the on-demand setup where not the spot one's
     # the model's cheapest on-demand setup on another card: $/h, setup, offer
     other_od: tuple[float, str, OfferView] | None = None
@@ -1114,6 +1195,12 @@ def _spot(w: _W) -> None:
         # spot dearer than on-demand (4 x L4: $1.60/h at gcp against $1.52/h at seeweb): the
         # difference said as more, never "-5% less", and no "spot saves money" before it
         key, lead = f"{key}_dearer", _dearer_lead(w, lead)
+    # a lower on-demand price at another provider, below this spot price itself (4 x L4:
+    # gcp's spot $1.60/h, seeweb's on-demand $1.52/h): no "spot saves money" before it
+    od_below = (not cross_best and od_low is not None
+                and od_low[0] < (s.spot_usd_h or 0) / s.gpu_count * n - 0.005)
+    if od_below and lead in (w.t["spot_lead_any"], w.t["spot_lead_train"]):
+        lead = w.t["spot_lead_od_elsewhere"]
     w.out.first = w.say(key, lead=lead, hours=said, setup=setup,
                         spot=w.usd(s_cost), od=w.usd(o_cost), pct=w.f.percent(abs(pct), 0),
                         provs=w.where(s, n, share=True) if s.provider == o.provider
@@ -1145,11 +1232,28 @@ def _spot(w: _W) -> None:
         w.out.more.insert(0, count_note)
     if stop:  # the hard stop first: the run cannot finish in one go there
         w.out.first = f"{stop} {w.out.first}"
+    others: list[OfferView] = []
+    if cross_best and s.provider != o.provider:
+        # the spot price's provider lists no on-demand price for it (none lists both, or the
+        # cheapest spot asked is at one that lists none): two offers, no spot discount
+        w.out.more.append(w.say("spot_cross_low" if any_both else "spot_cross_offers",
+                                sprov=s.provider, oprov=o.provider))
+    elif spot_low is not None:
+        # a lower spot price at a provider that lists no on-demand price for it
+        w.out.more.append(w.say("spot_low_elsewhere", spot=w.usd(spot_low[0]),
+                                provider=w.where(spot_low[1], n, share=True)))
+        others.append(spot_low[1])
+    if not cross_best and od_low is not None and other_od is None:
+        # a lower on-demand price at another provider: said, no saving computed against it
+        w.out.more.append(w.say("spot_od_low_below" if od_below else "spot_od_low_elsewhere",
+                                od=w.usd(od_low[0]),
+                                provider=w.where(od_low[1], n, share=True)))
+        others.append(od_low[1])
     if other_od is not None:
         w.out.more.append(w.say("spot_other_od", setup=other_od[1],
                                 provider=other_od[2].provider, od=w.usd(other_od[0])))
-    said_dates = list(dict.fromkeys(w.view_date(v) for v in (
-        s, o, *((other_od[2],) if other_od is not None else ()))))
+        others.append(other_od[2])
+    said_dates = list(dict.fromkeys(w.view_date(v) for v in (s, o, *others)))
     w.out.more.append(w.say("price_date", date="; ".join(said_dates)))
     for v in (s, o):
         w.price_warnings(v)
@@ -1290,7 +1394,9 @@ def _spot_reserved(w: _W, gid: str, n: int, setup: str, o: OfferView, od_h: floa
     and reserving there saves 15% (buyer audit 24b #5)."""
     got = reserved_at(w, gid, n)
     if got is None:
-        w.out.more.insert(0, w.say("spot_reserved_none", setup=setup))
+        said = w.say("spot_reserved_none", setup=setup)
+        cards = reserved_cards_said(w)  # the cards that have one (audit buyer27a #8)
+        w.out.more.insert(0, f"{said} {cards}" if cards else said)
         return
     v, per, there, at = got
     # a reservation bills every hour of the term (recommend/pricing.py: 24 h a day), whatever
