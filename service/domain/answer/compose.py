@@ -18,9 +18,12 @@ from service.domain.answer.intent import (
     Details,
     answers,
     classify,
+    cloud_asked,
     details,
+    instance_price_asked,
     moved_between,
     providers_named,
+    providers_weighed,
     serving_budget_said,
     speed_asked_past_targets,
     stated,
@@ -35,7 +38,11 @@ from service.domain.answer.numbers.context import (
     StatedPrice,
     stand_in,
 )
-from service.domain.answer.numbers.write import compose_numbers, unknown_gpu_written
+from service.domain.answer.numbers.write import (
+    compose_numbers,
+    ranked_offers,
+    unknown_gpu_written,
+)
 from service.domain.answer.stand_in import representative
 from service.domain.answer.understand import (
     Extracted,
@@ -43,6 +50,7 @@ from service.domain.answer.understand import (
     detect_language,
     echoed,
     extract,
+    instances_named,
     uncatalogued_model,
     unknown_gpu,
     version_read,
@@ -578,18 +586,40 @@ def answer(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
         # first named stands for the question's model meanwhile
         model_id = llms[0]
     ids = [p.id for p in catalog.providers]
-    st = dc_replace(st, providers_named=providers_named(q, ids), data_moved=moved_between(q, ids))
+    st = dc_replace(st, providers_named=providers_named(q, ids), data_moved=moved_between(q, ids),
+                    cloud_asked=cloud_asked(q))
+    # "GCP vs Vast for serving ...", "which cloud for ...": the price at each provider named,
+    # or the ranked offers (buyer audit 27a #1, #4)
+    intent, sub = providers_weighed(q, intent, sub,
+                                    0 if st.data_moved else len(st.providers_named),
+                                    model_id is not None, len(gpus))
+    named_kinds, unknown_kinds = instances_named(q, catalog)
+    if named_kinds or unknown_kinds:
+        # the offers' own names ("p5.48xlarge", "gpu_1x_h100_sxm5"), read from the catalog
+        st = dc_replace(st, instances=named_kinds, instances_unknown=unknown_kinds,
+                        instance_types=tuple(dict.fromkeys((*st.instance_types,
+                                                            *named_kinds))))
+        if (model_id is None and not det.duration_hours and not st.storage_gb
+                and not st.egress_gb and instance_price_asked(q)):
+            # "how much is a p4d.24xlarge per hour?": that offer's prices (numbers/prices
+            # .instance_price); it was a guidance passage with no number (buyer audit 27a #5)
+            intent, sub = "cost", "instance"
     if intent == "fits" and st.apple and not gpus:
         # "can I run it on a mac?": no GPU of the catalog to say yes or no for; the memory
         intent, sub = "memory", None
     det = msgspec.structs.replace(det, sub=sub)
-    unknown = unknown_gpu(q, registry) if ex.gpu is None else None
-    if unknown is not None:
+    unknown_card = unknown_gpu(q, registry) if ex.gpu is None and sub != "instance" else None
+    if unknown_card is not None:
         # a GPU asked about that the registry does not know: never answered for another
-        written = unknown_gpu_written(unknown[0], unknown[1], lang, catalog, messages)
+        written = unknown_gpu_written(unknown_card[0], unknown_card[1], lang, catalog,
+                                      messages)
     else:
         written = compose_numbers(intent, sub, ex, det, lang, catalog, today, messages,
                                   model_id, st)
+        if model_id is not None and (st.cloud_asked or written.by_provider):
+            # "which cloud for ...", "GCP vs Vast for ...": the offers ranked, each with its
+            # instance, its price's date and its source
+            ranked_offers(written, ex, det, lang, catalog, today, messages, model_id, st)
     if notes and st.unknown_model is not None and ex.model is None and ex.params_b:
         notes = []  # an unknown name's stand-in: the lead says so (write._stand_in_unknown)
     variant = sub

@@ -456,6 +456,16 @@ class Stated:
     """Cloud instance types named ("g5.xlarge", "p4d.24xlarge", "a2-highgpu-1g",
     "BM.GPU.H100.8", "Standard_NC24ads_A100_v4"), lowercased: the offer a billing question
     prices its runs on (matched against the catalog's ``instance_type``)."""
+    cloud_asked: bool = False
+    """Which cloud or provider to use is asked ("which cloud for ...", "ce cloud să aleg"):
+    the answer lists only what providers rent (set by compose, :func:`cloud_asked`)."""
+    instances: tuple[str, ...] = ()
+    """The catalog's instance types and offer ids named, lowercased, in the order written
+    (``understand.instances_named``, read from the offers' own names: "p5.48xlarge",
+    "a3-highgpu-8g", "gpu_1x_h100_sxm5"); set by compose, where the catalog is."""
+    instances_unknown: tuple[str, ...] = ()
+    """Words shaped like a provider's instance types that no offer of the catalog has
+    ("p9.99xlarge"): said unknown, never priced as another (set by compose)."""
     office_hours: bool = False
     """Office or business hours said ("during office hours", "în program de birou"): read as
     9:00 to 17:00, Monday to Friday (the traditional "9 to 5" business hours: Wikipedia,
@@ -3140,6 +3150,20 @@ def providers_named(text: str, providers: list[str]) -> tuple[str, ...]:
 _MOVED_BETWEEN = re.compile(
     r"\b(?:from|out\s++of|din|de\s++pe|de\s++la)\s++([a-z][a-z0-9.]*+(?:\s++cloud)?+)\s++"
     r"(?:to|into|onto|in|pe|la|catre|spre)\s++(?:the\s++)?+([a-z][a-z0-9.]*+)")
+
+
+# a price asked of an instance named ("what does AWS charge for a p5.48xlarge?", "how much is
+# a p4d.24xlarge per hour?", "cât costă un g6.xlarge?", "price of a gpu_1x_h100_sxm5")
+_INSTANCE_PRICE_Q = re.compile(
+    r"\bhow much\b|\bcost\w*+|\bcosta\b|\bprice\w*+|\bpret(?!rain)\w*+|\bcharg\w*+"
+    r"|\btarif\w*+|\brates?\b|\bper (?:hour|hr|h|month)\b|\bpe (?:ora|luna)\b|/h(?:r|our)?\b"
+    r"|\$|\busd\b|\bdolari\b|\bbill\w*+|\bfactur\w*+|\bspot\b|\bon-demand\b|\bla cerere\b")
+
+
+def instance_price_asked(text: str) -> bool:
+    """Whether ``text`` asks a price (of the instance it names: compose routes it to
+    the offer's own prices, numbers/prices.instance_price)."""
+    return _INSTANCE_PRICE_Q.search(_fold(text)) is not None
 
 
 def moved_between(text: str, providers: list[str]) -> bool:
@@ -7224,3 +7248,45 @@ def answers(intent: str, sub: str | None) -> tuple[str, ...]:
     retrieval alone decides)."""
     return ANSWERS.get(f"{intent}:{sub}") or ANSWERS.get(intent, ())
 
+
+
+# a cloud or a provider asked for ("which cloud for llama 3.1 70b inference?", "which
+# provider should I pick", "best cloud for", "ce cloud să aleg", "care furnizor")
+_WHICH_CLOUD = re.compile(
+    r"\b(?:which|what)\s++(?:\w++\s++)?(?:clouds?|providers?|hosts?|hosting|vendors?)\b"
+    r"|\bbest\s++(?:\w++\s++)?(?:clouds?|providers?|hosting)\b"
+    r"|\b(?:ce|care)\s++(?:\w++\s++)?(?:cloud\w*+|furnizor\w*+|provider\w*+)"
+    r"|\bcel mai bun\w*+\s++(?:cloud\w*+|furnizor\w*+)")
+# the intents whose answer to a model's workload is no price (a memory, a count, a passage):
+# where providers are weighed or a cloud is asked for, the price at each is the answer
+_NO_PRICE_INTENTS = frozenset({"guidance", "memory", "gpu_count"})
+
+
+def cloud_asked(text: str) -> bool:
+    """Whether ``text`` asks which cloud or provider to use (:data:`_WHICH_CLOUD`)."""
+    return _WHICH_CLOUD.search(_fold(text)) is not None
+
+
+def providers_weighed(text: str, intent: str, sub: str | None, providers: int,
+                      has_model: bool, gpus: int) -> tuple[str, str | None]:
+    """(intent, sub) of a model's workload asked of two or more providers named ("GCP vs Vast
+    for serving llama 3.1 70b to 20 users", "AWS, GCP or Azure for ...", "compare AWS and
+    RunPod for ...", "GCP sau Vast pentru ...") or of which cloud to use ("which cloud for
+    llama 3.1 70b inference?", "ce cloud să aleg ..."): the price, as "which is cheaper:
+    AWS or Lambda?" asks it, so that one path answers them all (each provider named priced
+    alone, cheapest first, and by how much: write._providers_setups; no provider named: the
+    ranked offers). A fine-tuning's memory becomes its job's cost. They were a GPU count
+    priced at the first provider named only ("the cheapest setup in the catalog: gcp,
+    $14.69/h" where Vast's is $1.87/h) or a memory and no cloud at all (buyer audit 27a #1,
+    #4). A memory or a count asked in so many words keeps its answer; anything else is as
+    classified."""
+    if not has_model or (providers < 2 and not cloud_asked(text)):
+        return intent, sub
+    f = _fold(text)
+    if _MEMORY_ASKED.search(f) or _COUNT_Q.search(f):
+        return intent, sub
+    if intent == "finetune" and sub is None:
+        return "finetune", "cost"
+    if intent in _NO_PRICE_INTENTS and gpus < 2:
+        return "cost", _cost_sub(f)
+    return intent, sub

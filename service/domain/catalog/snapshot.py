@@ -20,6 +20,7 @@ from functools import cached_property
 from typing import cast
 
 from service.domain.catalog.derived import Derived
+from service.domain.catalog.instances import InstanceIndex, instance_index
 from service.domain.catalog.offer_query import OfferView, view
 from service.domain.catalog.offers import Offer, Provider
 from service.domain.catalog.regions import Region, RegionIndex
@@ -62,6 +63,15 @@ class Catalog:
     def offered_gpus(self) -> frozenset[str]:
         """The GPU ids at least one offer of the catalog rents."""
         return frozenset(o.gpu for o in self.offers)
+
+    @cached_property
+    def instance_index(self) -> InstanceIndex:
+        """The offers' instance types and ids as a question writes them
+        (:mod:`service.domain.catalog.instances`), names that read as a GPU or a model left
+        out."""
+        reg = self.registry
+        return instance_index(self.offers, lambda s: reg.find_gpu(s) is not None
+                              or reg.find_model(s) is not None)
 
     def nearest_offered(self, gids: Sequence[str]) -> list[str]:
         """The GPUs the catalog has offers for, nearest to ``gids`` (GPUs it has none for)

@@ -374,6 +374,9 @@ class Written:
     it (prices._month_total: "1 × NVIDIA A10G 24GB (AWS)"), in the answer's language; an
     answer that prices each of several alone says it (write._each_priced). Not in the
     response."""
+    by_provider: bool = False
+    """Whether the answer prices each provider named alone (write._providers_setups): its
+    offers are one per provider. Not in the response."""
     priced_offer: OfferNumbers | None = None
     """The offer :attr:`priced_setup` is priced at, with that figure: an answer that prices
     each of several alone lists it in its recommendations (write._each_priced)."""
@@ -2080,6 +2083,10 @@ class _W:
         # the rows at the answer's weights: a card sized at the nearest it runs (fp16 on a
         # GTX 1080 of a bf16 Whisper) is not one that holds it "at bf16" (audit buyer20 #9)
         same = [f for f in r.fits_on if f.weights is None] or r.fits_on
+        if self.st.cloud_asked:
+            # which cloud asked: only cards some provider rents, never a consumer card that
+            # no offer lists (buyer audit 27a #4: an AMD Radeon RX 7900 XT for a LoRA job)
+            same = [f for f in same if f.gpu in self.catalog.offered_gpus]
         rows = sorted(same, key=lambda f: (f.gpu_count, f.gpu_memory_gib))[:k]
         return ", ".join(self.setup(f.gpu_count, f.gpu) for f in rows)
 
@@ -2403,12 +2410,23 @@ _EXAMPLE_GPU = "h100-sxm"
 """The card a spot-or-on-demand question that names no GPU and no model is priced on."""
 
 
+def source_short(source: str) -> str:
+    """An offer's source as an answer names it: the file or the page it was read from,
+    without the commit, the notes or the quoted text ("SkyPilot catalog v9
+    catalogs/v9/aws/vms.csv", "https://www.crusoe.ai/cloud/pricing")."""
+    short = re.split(r"\s*+@|;|\s\(", source, maxsplit=1)[0]
+    return short.split(": '")[0].split(": \"")[0].strip()
+
+
 def _decap(w: _W, text: str) -> str:
     """A sentence joined after another: its first letter in lower case, unless it starts with
-    a name ("Meta Llama 3.1 70B", "NVIDIA H100", a provider), which keeps its capital."""
+    a name ("Meta Llama 3.1 70B", "NVIDIA H100", a provider), which keeps its capital, or with
+    a word that has a capital past its first letter ("LoRA fine-tuning", "QLoRA")."""
     names = [w.model.name] if w.model is not None else []
     names += [g.name for g in w.reg.gpus.values()] + [p.name for p in w.catalog.providers]
-    if any(n and text.startswith(n) for n in names) or text[:2].isupper():
+    word = text.split(" ", 1)[0]
+    if (any(n and text.startswith(n) for n in names) or text[:2].isupper()
+            or any(c.isupper() for c in word[1:])):
         return text
     return text[:1].lower() + text[1:]
 

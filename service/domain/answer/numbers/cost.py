@@ -66,6 +66,7 @@ from service.domain.answer.numbers.prices import (
     _weights_said,
     budget_models,
     gpu_setups,
+    instance_price,
     left_out_cheaper,
     option_budget_lasts,
     rate_cards,
@@ -97,6 +98,8 @@ from service.domain.sizing.sizing import (
 
 
 def _cost(w: _W) -> None:
+    if w.sub == "instance" and instance_price(w):
+        return  # "how much is a p4d.24xlarge per hour?": that offer's own prices
     month = w.sub == "month"  # the inner answer turns a job's month into "job"
     period = w.sub if w.sub in ("day", "week", "year") else None  # by the hour, then this
     if w.sub == "time" and w.st.job_runs:

@@ -183,7 +183,8 @@ def _gpu_count(w: _W) -> None:
             # called the cheapest only when none ranked after it without a commitment costs
             # less an hour, listed or not (as the cost and speed answers say it)
             ranked = w.lead_rank(o, rec.options[1:])
-            w.out.first = w.say("gpu_count_rec_ranked" if ranked else "gpu_count_rec",
+            at = "_at" if w.det.provider == o.offer.provider else ""
+            w.out.first = w.say(("gpu_count_rec_ranked" if ranked else "gpu_count_rec") + at,
                                 **(ranked or {}), users=w.n(users), model=w.model.name,
                                 weights=o.weights, n=w.n(n), gpu=o.offer.gpu_name,
                                 provider=o.offer.provider, hour=w.usd(o.cost.per_hour_usd))

@@ -21,6 +21,7 @@ from service.domain.answer.numbers.context import (
     _out,
     _prompt,
     budget_lasts_asked,
+    source_short,
 )
 from service.domain.answer.numbers.jobs import (
     BilledRun,
@@ -32,7 +33,7 @@ from service.domain.answer.numbers.jobs import (
     spot_deep_line,
 )
 from service.domain.catalog.models import ModelEntry
-from service.domain.catalog.offer_query import OfferView
+from service.domain.catalog.offer_query import OfferView, region_outcome
 from service.domain.catalog.precisions import Precision, get_precision
 from service.domain.catalog.trust import price_date_words
 from service.domain.errors import DomainError
@@ -2235,3 +2236,112 @@ def _tier_words(w: _W, m: ModelEntry, o: Option) -> dict[str, str]:
             "month": w.usd(o.cost.per_month_usd or o.cost.per_hour_usd * w.month_hours()),
             "date": price_date_words(o.offer.as_of, o.offer.as_of_kind, w.t),
             "tps": w.say("budget_models_tps", tps=w.rate(tps)) if tps else ""}
+
+
+_INSTANCE_REGIONS_SAID = 3
+"""The locations an instance's price is said in, the rest counted ("in us-east-1, us-east-2,
+us-west-2 and 14 more locations")."""
+
+
+def _place(region: str) -> str:
+    """A provider's region without its zone ("us-east-1/use1-az2" is us-east-1)."""
+    return region.split("/")[0]
+
+
+def instance_price(w: _W) -> bool:
+    """An instance type or offer id named with its price asked ("how much is a p4d.24xlarge
+    per hour?", "what does a GCP a3-highgpu-8g cost?", "cât costă un g6.xlarge?"): that
+    offer's own prices, read from the offers' names (``Stated.instances``, the catalog's
+    ``instance_index``; no list of names kept in code): on-demand, the cheapest location
+    first with the locations at that price and the dearest other location, per GPU and a
+    month at the use stated, then spot and reserved where the offer has them, the price date
+    and the source, and every doubt about the price as a warning. The offer is priced as
+    named, doubted or not (the name asks for it). A name shaped like a provider's instance
+    types that no offer has ("p9.99xlarge") is said unknown, never priced as another and
+    never $0. It gave a guidance passage and no number (buyer audit 27a #5)."""
+    if not w.st.instances:
+        if not w.st.instances_unknown:
+            return False
+        name = w.st.instances_unknown[0]
+        like = w.catalog.instance_index.like(name)[:5]
+        w.out.first = (w.say("instance_unknown_like", name=name, names=", ".join(like)) if like
+                       else w.say("instance_unknown", name=name))
+        return True
+    index = w.catalog.instance_index
+    name = w.st.instances[0]
+    ids = set(index.offers([name]))
+    views = [v for v in w.catalog.views(w.today) if v.id in ids]
+    regions = w.region_filter()
+    if regions is not None:
+        # "p5.48xlarge in Tokyo": the locations asked where the offer has them
+        table = w.catalog.regions.table
+        placed = [msgspec.structs.replace(v, regions=[r.id for r in hit], places=hit)
+                  for v in views
+                  for outcome, hit in (region_outcome(v.provider, v.places, regions, table),)
+                  if outcome == "matched"]
+        views = placed or views
+    if not views:
+        return False
+    first = views[0]
+    instance = first.instance_type
+    setup = w.setup(first.gpu_count, first.gpu)
+    od = sorted((v for v in views if v.on_demand_usd_h), key=lambda v: v.on_demand_usd_h or 0.0)
+    spot = sorted((v for v in views if v.spot_usd_h), key=lambda v: v.spot_usd_h or 0.0)
+
+    def where(rows: list[OfferView]) -> str:
+        places = list(dict.fromkeys(_place(r) for v in rows for r in v.regions))
+        if not places:
+            return ""
+        if len(places) <= _INSTANCE_REGIONS_SAID + 1:
+            return w.say("instance_where", regions=", ".join(places))
+        return w.say("instance_where_more", regions=", ".join(places[:_INSTANCE_REGIONS_SAID]),
+                     n=w.n(len(places) - _INSTANCE_REGIONS_SAID))
+
+    if od:
+        lead = od[0]
+        hour = lead.on_demand_usd_h or 0.0
+        low = [v for v in od if v.on_demand_usd_h == hour]
+        details = ([w.say("instance_per_gpu", per=_gpu_usd(w, hour / lead.gpu_count))]
+                   if lead.gpu_count > 1 else [])
+        details.append(w.say("instance_month", month=w.usd(hour * w.month_hours()),
+                             usage=w.usage()))
+        w.out.first = w.say("instance_price", instance=instance, provider=lead.provider,
+                            setup=setup, hour=w.usd(hour), details="; ".join(details),
+                            where=where(low))
+        w.ask("per_hour_usd", hour, "USD/h")
+        dearer = [v for v in od if (v.on_demand_usd_h or 0.0) > hour]
+        if dearer:
+            places = {_place(r) for v in od for r in v.regions}
+            w.out.more.append(w.say("instance_dearer", high=w.usd(dearer[-1].on_demand_usd_h
+                                                                  or 0.0),
+                                    n=w.n(len(places))))
+        if spot and not w.st.on_demand:
+            s = spot[0]
+            w.out.more.append(w.say("instance_spot", hour=w.usd(s.spot_usd_h or 0.0),
+                                    region=", ".join(dict.fromkeys(
+                                        _place(r) for r in s.regions[:2]))))
+        kind = "on_demand"
+    elif spot:
+        lead = spot[0]
+        hour = lead.spot_usd_h or 0.0
+        w.out.first = w.say("instance_price_spot_only", instance=instance,
+                            provider=lead.provider, setup=setup, hour=w.usd(hour),
+                            where=where([lead]))
+        w.ask("per_hour_usd", hour, "USD/h")
+        kind = "spot"
+    else:
+        w.out.first = w.say("instance_price_none", instance=instance, provider=first.provider,
+                            setup=setup)
+        return True
+    booked = next((v for v in views if v.reserved_usd_h), None)
+    if booked is not None and booked.reserved_usd_h:
+        w.out.more.append(w.say("instance_reserved", term=booked.reserved_term or "",
+                                hour=w.usd(booked.reserved_usd_h)))
+    w.out.more.append(w.price_line(lead.as_of, lead.as_of_kind, source_short(lead.source)))
+    w.out.offers.append(OfferNumbers(
+        offer_id=lead.id, provider=lead.provider, gpu=lead.gpu_name, gpu_count=lead.gpu_count,
+        nodes=1, weights="", pricing_model=kind, per_hour_usd=hour,
+        per_month_usd=None, as_of=lead.as_of.isoformat(), as_of_kind=lead.as_of_kind,
+        price_date=w.view_date(lead), why=w.out.first))
+    w.price_warnings(lead)
+    return True

@@ -29,6 +29,7 @@ from service.domain.answer.numbers.context import (
     _leads_yes_no,
     _out,
     _prompt,
+    source_short,
 )
 from service.domain.answer.numbers.cost import _cost
 from service.domain.answer.numbers.counts import (
@@ -478,13 +479,17 @@ def _providers_setups(intent: str, sub: str | None, ex: Extracted, det: Details,
     moves between them, or models or GPUs are what is compared (their own writers)."""
     provs = [p for p in (st.providers_named if st is not None else ())
              if p in catalog.providers_by_id]
+    job = intent in ("finetune", "training") and sub in (None, "cost")
     if (st is None or len(provs) < 2 or model_id is None or st.data_moved or st.models
-            or len(det.gpus or []) > 1 or intent not in ("cost", "compare")):
+            or len(det.gpus or []) > 1 or (intent not in ("cost", "compare") and not job)):
         return None
     if intent == "compare" and sub not in _PROVIDER_SETUP_SUBS:
         sub = None
+    # a fine-tuning or a training run: each provider's job cost, as its own answer prices it
+    # ("AWS or GCP for fine-tuning llama 3.1 8b with LoRA on 100M tokens?" priced AWS only)
+    side = intent if job else "cost"
     alone = [(catalog.providers_by_id[p].name, compose_numbers(
-        "cost", sub, ex, msgspec.structs.replace(det, provider=p, sub=sub), lang, catalog,
+        side, sub, ex, msgspec.structs.replace(det, provider=p, sub=sub), lang, catalog,
         today, messages, model_id, dc_replace(st, providers_named=(p,)))) for p in provs]
     w = _W(ex, det, sub, lang, catalog, today, messages, model_id, st)
 
@@ -517,7 +522,7 @@ def _providers_setups(intent: str, sub: str | None, ex: Extracted, det: Details,
                                 pct=w.n(100 * (values[1] - values[0]) / values[1]))
     lead = ranked[0][1]
     out = Written(first=text, sizing=lead.sizing, asked=lead.asked, computed=True,
-                  follow_up=lead.follow_up, users=next(
+                  by_provider=True, follow_up=lead.follow_up, users=next(
                       (o.users for _, o in alone if o.users is not None), None))
     for name, o in ranked + rest:
         if o.more:
@@ -525,6 +530,33 @@ def _providers_setups(intent: str, sub: str | None, ex: Extracted, det: Details,
         out.offers.extend(o.offers[:1])
         _gather_notes(out, o)
     return out
+
+
+def ranked_offers(out: Written, ex: Extracted, det: Details, lang: str, catalog: Catalog,
+                  today: dt.date, messages: Messages, model_id: str | None,
+                  st: Stated | None) -> None:
+    """Which cloud asked ("which cloud for llama 3.1 70b inference?", "ce cloud să aleg
+    ..."), or providers weighed (each priced alone, :func:`_providers_setups`): the offers the
+    answer ranked, in its order, each with its provider, its instance (the provider's own
+    name), its price per hour, the price's date and its source, after the answer's figure
+    (buyer audit 27a #1, #4: the first provider only, or a memory and no cloud). Only offers
+    the catalog rents are listed, so no card that nobody sells."""
+    if out.first is None or not out.offers:
+        return
+    w = _W(ex, det, None, lang, catalog, today, messages, model_id, st)
+    key = "provider_offers" if out.by_provider else "cloud_offers"
+    rows: list[str] = []
+    for o in out.offers:
+        offer = catalog.offers_by_id.get(o.offer_id)
+        if offer is None:
+            continue
+        rows.append(w.say("cloud_offer_row", rank=len(rows) + 1, provider=o.provider,
+                          instance=offer.instance_type,
+                          setup=w.setup(o.gpu_count * o.nodes, offer.gpu),
+                          price=w.usd(o.per_hour_usd), kind=w.kinds[o.pricing_model],
+                          date=o.price_date, source=source_short(offer.source)))
+    if rows:
+        out.more.append(w.say(key, rows="; ".join(rows)))
 
 
 def _is_money(o: Written) -> bool:
