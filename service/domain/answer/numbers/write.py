@@ -552,7 +552,9 @@ def ranked_offers(out: Written, ex: Extracted, det: Details, lang: str, catalog:
             continue
         rows.append(w.say("cloud_offer_row", rank=len(rows) + 1, provider=o.provider,
                           instance=offer.instance_type,
-                          setup=w.setup(o.gpu_count * o.nodes, offer.gpu),
+                          setup=(w.setup(o.gpu_count, offer.gpu) if o.nodes == 1 else
+                                 w.say("instances", n=w.n(o.nodes),
+                                       setup=w.setup(o.gpu_count, offer.gpu))),
                           price=w.usd(o.per_hour_usd), kind=w.kinds[o.pricing_model],
                           date=o.price_date, source=source_short(offer.source)))
     if rows:
