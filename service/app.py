@@ -43,7 +43,7 @@ from service.api.problems import (
     handle_problem,
     handle_unexpected,
 )
-from service.api.rate_limit import rate_limit_middleware
+from service.api.rate_limit import SLACK_PATHS, RateLimiter, rate_limit_middleware
 from service.api.routes.ask import ask
 from service.api.routes.offers import (
     catalog_info,
@@ -182,10 +182,12 @@ def create_app(settings: Settings | None = None, *, configure_logs: bool = True)
                      # every user-facing text; a broken message file stops the start (file:line)
                      messages=read_messages(settings.knowledge_dir))
     route_handlers: list[Any] = list(ROUTES)
+    limiter = (RateLimiter(settings.rate_limit_per_minute, RateCounter(shared))
+               if settings.rate_limit_per_minute else None)
     slack_bot: SlackBot | None = None
     if settings.slack_signing_secret:
         slack_bot = SlackBot(settings, store=SharedEventStore(shared, MemoryEventStore())
-                             if settings.redis_url else None)
+                             if settings.redis_url else None, limiter=limiter)
         route_handlers.append(slack_routes(settings, slack_bot))
 
     @asynccontextmanager
@@ -229,9 +231,11 @@ def create_app(settings: Settings | None = None, *, configure_logs: bool = True)
                 asyncio.get_running_loop().remove_signal_handler(signal.SIGHUP)
 
     middleware: list[Any] = [request_guard_middleware(settings.body_timeout_s)]
-    if settings.rate_limit_per_minute:
-        middleware.append(rate_limit_middleware(settings.rate_limit_per_minute,
-                                                RateCounter(shared)))
+    if limiter is not None:
+        # the Slack routes count their own requests: per workspace once signed, per address
+        # otherwise (service/api/rate_limit.py)
+        middleware.append(rate_limit_middleware(
+            limiter, SLACK_PATHS if slack_bot is not None else ()))
 
     return GpuAdvisorApp(
         route_handlers=[*route_handlers, *web_routes()],

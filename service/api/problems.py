@@ -18,6 +18,7 @@ from litestar.utils.scope.state import ScopeState
 from service.api.guards import EMPTY_BODY
 from service.api.names import type_members
 from service.domain.errors import DomainError, InvalidInput, MissingFields, NotFound
+from service.domain.fields import QUESTION_TEXT
 
 PROBLEM_JSON = "application/problem+json"
 log = structlog.get_logger("gpu_advisor.errors")
@@ -34,8 +35,9 @@ class FieldError(msgspec.Struct, kw_only=True, frozen=True):
 class Problem(msgspec.Struct, kw_only=True, omit_defaults=True, frozen=True):
     type: Annotated[str, msgspec.Meta(
         description="a URI reference naming the kind of problem (RFC 9457), /problems/<slug>: "
-                    "bad-request, not-found, missing-fields, rate-limited, body-too-large and "
-                    "the like")]
+                    "bad-request, malformed-json (a body that is not JSON, one cut off "
+                    "included), validation-error, not-found, missing-fields, rate-limited, "
+                    "body-too-large and the like")]
     title: Annotated[str, msgspec.Meta(
         description="the HTTP status in words (Bad Request, Not Found...), the same for every "
                     "problem of that status")]
@@ -170,6 +172,17 @@ def _query_type_message(request: Request[Any, Any, Any], key: str, message: str)
     return f"expected {_PLAIN_TYPES[types[0]]} (`{types[0]}`), got {clip(value, 80)!r}"
 
 
+TRUNCATED = "Input data was truncated"
+"""msgspec's DecodeError for JSON cut off before its end."""
+_BLANK_QUESTION = {
+    f"Expected `str` matching regex {QUESTION_TEXT!r}":
+        "the question is empty: only white space or control characters; write a question",
+    "Expected `str` of length >= 1": "the question is empty; write a question",
+}
+"""msgspec's words for a question with nothing to read, which showed the pattern itself
+("Expected `str` matching regex '[^\\s\\x00-...]'": audit buyer27b #7), said plainly."""
+
+
 def validation_errors(exc: ValidationException,
                       request: Request[Any, Any, Any] | None = None) -> list[FieldError]:
     extra = exc.extra if isinstance(exc.extra, list) else []
@@ -185,6 +198,8 @@ def validation_errors(exc: ValidationException,
                 message = _query_type_message(request, str(item.get("key") or ""), message)
             elif message == EMPTY_LIST:
                 message += f"; {EMPTY_LIST_HINT}"
+            elif item.get("key") == "question" and message in _BLANK_QUESTION:
+                message = _BLANK_QUESTION[message]
             out.append(FieldError(path=clip(_json_path(item.get("key"), message)),
                                   message=clip(message, ECHO_MAX + 200)))
     return out
@@ -291,6 +306,13 @@ def handle_http(request: Request[Any, Any, Any], exc: HTTPException) -> Response
     if status == 400 and "malformed" in str(exc.detail).lower():
         return problem_response(400, f"malformed JSON body: {clip(str(exc.detail))}",
                                 slug="malformed-json",
+                                instance=request.url.path)
+    if status == 400 and str(exc.detail) == TRUNCATED:
+        # msgspec's word for a body that ends before its JSON does ('{"question":"hi"'):
+        # malformed JSON too, one type for a client to branch on (it was bad-request:
+        # audit buyer27b #6)
+        return problem_response(400, "malformed JSON body: it ends before the JSON does "
+                                f"({TRUNCATED})", slug="malformed-json",
                                 instance=request.url.path)
     if isinstance(exc, ValidationException):
         errors = validation_errors(exc, request)

@@ -45,8 +45,15 @@ from service.adapters.slack.commands import (
     run_command,
 )
 from service.adapters.slack.dedupe import DedupeKind, EventStore, MemoryEventStore
-from service.adapters.slack.render import Message, render_ack, render_failed, render_starting
+from service.adapters.slack.render import (
+    Message,
+    render_ack,
+    render_failed,
+    render_rate_limited,
+    render_starting,
+)
 from service.api.problems import problem_response
+from service.api.rate_limit import RateLimiter
 from service.api.state import AppState
 from service.domain.messages import Messages
 from service.settings import Settings
@@ -85,7 +92,8 @@ class SlackBot:
 
     def __init__(self, settings: Settings, *, client: SlackClient | None = None,
                  store: EventStore | None = None, inline_wait_s: float = INLINE_WAIT_S,
-                 placeholder_after_s: float | None = None) -> None:
+                 placeholder_after_s: float | None = None,
+                 limiter: RateLimiter | None = None) -> None:
         if not settings.slack_signing_secret:
             raise ValueError("the Slack bot needs GPU_ADVISOR_SLACK_SIGNING_SECRET")
         self._verifier = SignatureVerifier(settings.slack_signing_secret)
@@ -97,6 +105,8 @@ class SlackBot:
         self.public_url = settings.public_url
         self.stale_after_days = settings.stale_after_days
         self.tasks: set[asyncio.Task[Any]] = set()
+        self.limiter = limiter
+        """The rate limit (None: off): per workspace once verified, per address before."""
 
     # -- requests ------------------------------------------------------------------------
 
@@ -115,6 +125,26 @@ class SlackBot:
                                            signature=signature)
         except (ValueError, TypeError, OverflowError, UnicodeDecodeError):
             return False  # a body that is not UTF-8 cannot be verified by slack_sdk
+
+    async def count_unverified(self, request: Request[Any, Any, Any]) -> None:
+        """Count a request whose signature did not verify under its address, as every other
+        route's (raises the 429 over the limit): an unsigned request never gets the
+        workspace's bucket, nor none."""
+        if self.limiter is not None:
+            client = request.client
+            await self.limiter.check_address(client.host if client else "unknown")
+
+    async def team_over_limit(self, team_id: object) -> int | None:
+        """Count a verified request under its workspace (``team_id``): None within the
+        limit, else the seconds until it resets."""
+        if self.limiter is None:
+            return None
+        team = _plain_key(team_id) if isinstance(team_id, str) and team_id else "-"
+        ok, reset_s = await self.limiter.slack_team_within(team)
+        if ok:
+            return None
+        log.info("slack_rate_limited", team=team, reset_s=reset_s)
+        return reset_s
 
     async def first_time(self, key: str, kind: DedupeKind) -> bool:
         """Whether this request is new; a repeat is logged."""
@@ -262,6 +292,7 @@ def slack_routes(settings: Settings, bot: SlackBot | None = None) -> Router:
     async def slack_command(request: Request[Any, Any, Any]) -> Response[Any]:
         body = await request.body()
         if not bot.verify(body, request.headers):
+            await bot.count_unverified(request)
             return _unauthorized()
         try:
             form = parse_qs(body.decode("utf-8", "replace"), keep_blank_values=True,
@@ -279,6 +310,11 @@ def slack_routes(settings: Settings, bot: SlackBot | None = None) -> Router:
             return _empty()  # a replay: answered already
         state: AppState = request.app.state.app_state
         cmd = _command(field("text"), state.messages)
+        if (wait_s := await bot.team_over_limit(field("team_id"))) is not None:
+            # Slack needs its 200: a 429 reads "/gpu failed" to the user
+            return Response(content={"response_type": "ephemeral",
+                                     **render_rate_limited(wait_s, cmd.lang, state.messages)},
+                            status_code=200)
         rid = _request_id()
         log.info("slack_command", kind=cmd.kind, lang=cmd.lang)
         answer = bot.spawn(bot.compute(state, cmd, rid))
@@ -293,6 +329,7 @@ def slack_routes(settings: Settings, bot: SlackBot | None = None) -> Router:
     async def slack_events(request: Request[Any, Any, Any]) -> Response[Any]:
         body = await request.body()
         if not bot.verify(body, request.headers):
+            await bot.count_unverified(request)
             return _unauthorized()
         try:
             payload = msgspec.json.decode(body)
@@ -330,6 +367,13 @@ def slack_routes(settings: Settings, bot: SlackBot | None = None) -> Router:
         cmd = _command(event["text"], state.messages)
         thread_ts = next((t for t in (event.get("thread_ts"), event.get("ts"))
                           if isinstance(t, str) and t), None)
+        if (wait_s := await bot.team_over_limit(payload.get("team_id"))) is not None:
+            # acknowledged (Slack retries a failed delivery, then disables the subscription),
+            # and said in the thread instead of the answer
+            bot.spawn(bot.client.post_message(
+                event["channel"], render_rate_limited(wait_s, cmd.lang, state.messages),
+                thread_ts=thread_ts))
+            return _empty()
         log.info("slack_event", event_id=event_id[:128] or None, key=key,
                  type=event.get("type"), kind=cmd.kind, lang=cmd.lang, retry=retry)
         bot.spawn(bot.answer_in_thread(state, cmd, event["channel"], thread_ts,

@@ -8,9 +8,13 @@
   // chunk of 512 tokens, at most its own limit, as the API reads it (fields.py
   // EMBED_INPUT_TOKENS, capability.embed_context) and the Slack bot (commands._default_context)
   var EMBED_CONTEXT = 512;
-  var FORM_PARAMS = ['model', 'workload', 'weights', 'context', 'concurrency', 'hours', 'budget'];
+  // ttft: the time-to-first-token target in ms (the API's max_time_to_first_token_ms; empty:
+  // its default), the field the warnings' "set max_time_to_first_token_ms" names on the page
+  // and the Slack bot points to (audit buyer27b #3)
+  var FORM_PARAMS = ['model', 'workload', 'weights', 'context', 'concurrency', 'hours', 'budget',
+                     'ttft'];
   var DEFAULTS = { workload: 'serving', weights: 'auto', context: '8192', concurrency: '1',
-                   hours: '24', budget: '' };
+                   hours: '24', budget: '', ttft: '' };
   // What a link (the Slack bot's "Open in the web app") sets besides the form, kept in the
   // URL and sent with every request, so the page prices what the message did: the GPUs and
   // places filtered on (comma-separated ids), the KV cache, an image's size and steps, spot
@@ -417,6 +421,7 @@
     }
     if (state.hours) { body.hours_per_day = parseFloat(state.hours); }
     if (state.budget) { body.max_usd_per_month = parseFloat(state.budget); }
+    if (parseFloat(state.ttft) > 0) { body.max_time_to_first_token_ms = parseFloat(state.ttft); }
     var ft = finetuneOptions(state);
     if (ft) { body.finetune = ft; }
     return applyLinkState(body, state, 'recommend');
@@ -522,7 +527,7 @@
     context_tokens: 'context', input_tokens: 'context', output_tokens: 'context',
     'finetune.sequence_length': 'context', concurrent_requests: 'concurrency',
     batch_size: 'concurrency', hours_per_day: 'hours', max_usd_per_month: 'budget',
-    budget_usd_per_month: 'budget', question: 'q',
+    budget_usd_per_month: 'budget', max_time_to_first_token_ms: 'ttft', question: 'q',
   };
   // a link's own parameters (not in the form): named by the page's words for them
   var LINK_FIELD_KEYS = { 'gpus': 'gpus', 'regions': 'placesField', 'kv_cache': 'kv_cache_gib' };
@@ -694,13 +699,22 @@
   var COLORS = { weights_gib: '#0b5fa5', kv_cache_gib: '#c26a00', activations_gib: '#117a52',
                  gradients_gib: '#a23b84', optimizer_gib: '#b8400f', overhead_gib: '#5b6270' };
 
+  // A core text (a warning, the reason nothing fits) in the page's words: the API field it
+  // names ("set max_time_to_first_token_ms to change it") is the form's field that sets it
+  function pageWords(text) {
+    if (!text || text.indexOf('max_time_to_first_token_ms') < 0) { return text; }
+    var label = $('ttft') && $('ttft').labels && $('ttft').labels[0]
+      ? $('ttft').labels[0].textContent : t('ttft');
+    return text.split('max_time_to_first_token_ms').join(t('ttftFieldRef', { label: label }));
+  }
+
   function render(state, rec, sizing) {
     showError(null);
     var name = sizing.model ? sizing.model.name : modelName(state.model);
     var opts = rec.options || [];
     $('status').textContent = opts.length
       ? t('statusDone', { model: name, total: gib(sizing.memory.total_gib), n: num(opts.length, 0) })
-      : t('statusNone', { model: name, total: gib(sizing.memory.total_gib), reason: rec.reason || '' });
+      : t('statusNone', { model: name, total: gib(sizing.memory.total_gib), reason: pageWords(rec.reason || '') });
     renderMemory(sizing);
     renderFits(sizing);
     renderOffers(rec);
@@ -906,7 +920,7 @@
     $('col-cost').textContent = t(metric.costKey);
     var tbody = $('offers-table').querySelector('tbody');
     tbody.textContent = '';
-    $('offers-reason').textContent = opts.length ? '' : (rec.reason || t('noOffers'));
+    $('offers-reason').textContent = opts.length ? '' : (pageWords(rec.reason) || t('noOffers'));
     opts.forEach(function (o) {
       // several nodes: the count is per node, so the total is said too (2 nodes of 2 x H100
       // read as "2 x H100" alone at the price of four)
@@ -931,7 +945,7 @@
                  el('br'), el('span', { class: 'places muted', text: placesText(o.offer.places) })])
         // the same warnings the API, ask and Slack give for this option
         .concat((o.warnings || []).length ? [el('ul', { class: 'warnings' },
-          o.warnings.map(function (w) { return el('li', { text: w }); }))] : []));
+          o.warnings.map(function (w) { return el('li', { text: pageWords(w) }); }))] : []));
       // the core's sentence is English: a page in another language says the pricing kind
       offerCell.setAttribute('title', o.offer.instance_type + ' — ' +
         (lang === 'en' ? o.why : t(o.pricing_model)));

@@ -77,7 +77,7 @@ def test_size_on_8xh100_sizes_on_eight_h100() -> None:
     assert "Not understood" not in text  # was "`8xh100`", and "fits on 2 x B300"
     assert "Sized on 8 × NVIDIA H100 SXM5 80GB: fits, 59.4 GiB per GPU of 71.7 GiB usable." \
         in text
-    assert table_rows(msg)["Fits on"] == "8 x NVIDIA H100 SXM5 80GB (~29 tok/s)"
+    assert table_rows(msg)["Fits on"] == "8 x NVIDIA H100 SXM5 80GB (~29 decode tok/s)"
 
 
 def test_size_on_h100_that_does_not_fit_says_so() -> None:

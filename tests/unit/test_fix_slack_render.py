@@ -58,7 +58,7 @@ def test_targets_are_not_said_when_the_budget_decided() -> None:
 def test_advice_names_no_api_field_the_bot_cannot_set() -> None:
     en = all_text(_run("recommend llama 3.1 8b 10 users 128k kv q4_0"))
     assert "max_time_to_first_token_ms" not in en
-    assert "a slower first-token target (the web page's time-to-first-token field" in en
+    assert "a slower first-token target (the web page's “First token within (ms)” field" in en
     assert "KV cache fp8 (write `kv fp8`): an FP8 KV cache" in en
     assert "kv_cache fp8:" not in en
     ro = all_text(_run("recomandă mixtral 8x7b q4_k_m 8k"))

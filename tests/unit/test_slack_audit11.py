@@ -139,7 +139,7 @@ def test_a_romanian_recommendation_is_romanian_throughout() -> None:
     # the best option from its fields, in Romanian: never the core's English "why"
     # "la cerere", as [pricing] says it (the web page too: test_fix_slack3.py)
     assert " la hyperstack (la cerere), greutăți fp8: 109 USD/lună; folosește 10,5 din 14,4 " \
-           "GiB pe GPU, ~36 tok/s per utilizator." in first
+           "GiB pe GPU, ~36 tok/s per utilizator cu prefill-uri." in first
     for english in (" at ", "weights", "Ranked", "per user", "tokens/s"):
         assert english not in first
     assert _table_rows(msg, "Tip de sarcină") == ["servire"]

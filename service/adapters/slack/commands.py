@@ -809,7 +809,12 @@ def run_size(args: str, lang: str, data: BotData) -> Message:
                          gpu=data.registry.gpus[gpu].name,
                          need=f.number(result.memory.per_gpu_gib, 1),
                          usable=f.number(result.capacity_per_gpu_gib or 0, 1)))
-        own = [r for r in result.fits_on if r.gpu == gpu and r.gpu_count <= n_gpus]
+        own = [r for r in result.fits_on if r.gpu == gpu and r.gpu_count == n_gpus]
+        if result.fits_in_memory and n_gpus > 1 and not own:
+            # the asked layout, not the fewest GPUs that hold it: "73.4 GiB — fits on 1 x H100
+            # (~30 tok/s)" beside 2 x H100's total, one GPU's speed for two (audit buyer27b #1)
+            own = [_asked_layout_row(result, gpu, n_gpus, context_tokens, users, a, images,
+                                     data)]
         if result.fits_in_memory and own:  # the asked GPU answers it, not "fits on" another one
             result = msgspec.structs.replace(result, fits_on=own)
     # the page runs /v1/recommendations with these, which refuses a context past the
@@ -831,6 +836,31 @@ def run_size(args: str, lang: str, data: BotData) -> Message:
         result, lang, context_tokens=context_tokens, users=a.users,
         public_url=data.public_url, messages=data.messages, link_params=link, unread=unread,
         kv_asked=a.kv_cache is not None, images=images), notes)
+
+
+def _asked_layout_row(result: SizingResult, gpu: str, n_gpus: int, context_tokens: int,
+                      users: int, a: SizeArgs, images: int | None, data: BotData) -> FitRow:
+    """The "fits on" row of the GPUs asked ("on 2xh100"): their memory per GPU and the decode
+    speed of one request on the layout the sizing picked for them. The sizing above sends no
+    output tokens (none is decoded, so it times none): its context is sized again as
+    /v1/ask sizes one, ``DEFAULT_OUTPUT_TOKENS`` of it generated, for that speed; none is
+    said where the layout then differs."""
+    speed = None
+    if context_tokens > DEFAULT_OUTPUT_TOKENS:
+        timed = size(_checked(SizingRequest(
+            model=result.model.id, weights=result.weights,
+            input_tokens=context_tokens - DEFAULT_OUTPUT_TOKENS,
+            output_tokens=DEFAULT_OUTPUT_TOKENS, batch_size=users, kv_cache=a.kv_cache,
+            images_per_request=images, gpu=gpu, gpu_count=n_gpus)), data.catalog)
+        if timed.layout == result.layout and timed.performance is not None:
+            speed = timed.performance.decode_tokens_per_s
+    g = data.registry.gpus[gpu]
+    lay = result.layout
+    return FitRow(gpu=gpu, gpu_name=g.name, gpu_count=n_gpus,
+                  per_gpu_gib=result.memory.per_gpu_gib, gpu_memory_gib=g.total_gib,
+                  decode_tokens_per_s=speed,
+                  tensor_parallel=lay.tensor if lay is not None else None,
+                  pipeline_parallel=lay.pipeline if lay is not None else None)
 
 
 def _gpu_spans(text: str, data: BotData) -> list[Span]:

@@ -248,11 +248,17 @@ def offer_where(places: Sequence[Region], lang: str, messages: Messages | None =
     Romanian country name from the answers' ``region_place_<code>``), "+N more" for the
     others; "" where the offer lists no region. An offer line said no place: "in Europe"
     led with a machine in Russia, and five AWS lines differing only by region read the same
-    (audit slack2 #4)."""
+    (audit slack2 #4). A region with no country and no continent (Hyperbolic's only one,
+    "default") is no place: the page's "region unknown" (``placeUnknown``), never "in
+    default" (audit buyer27b #4)."""
     if not places:
         return ""
     m = messages or shipped_messages()
-    first = places[0]
+    known = [p for p in places if p.country or p.continent]
+    if not known:
+        return labels(lang, m)["offer_where_unknown"].format(
+            place=m.section(lang, "web")["placeUnknown"])
+    first = known[0]
     country = first.country_name if lang == CORE_LANG else None
     if first.country and lang != CORE_LANG:
         country = m.section(lang, "answer").get(f"region_place_{first.country.lower()}",
@@ -893,6 +899,14 @@ def render_starting(lang: str, messages: Messages | None = None) -> Message:
 def render_ack(lang: str, messages: Messages | None = None) -> Message:
     """The placeholder ("Working on it…") that the answer replaces."""
     return notice(say(labels(lang, messages)["ack"]))
+
+
+def render_rate_limited(wait_s: int, lang: str, messages: Messages | None = None
+                        ) -> Message:
+    """Said instead of the answer when the workspace is over its requests per minute
+    (service/api/rate_limit.py), with the seconds until its window resets."""
+    return notice(say(labels(lang, messages)["rate_limited"],
+                      s=formatter(lang, messages).number(wait_s)))
 
 
 def render_failed(request_id: str, lang: str, messages: Messages | None = None
