@@ -89,6 +89,7 @@ from service.domain.sizing.load_search import (
     most_rate_within,
     most_requests_within,
 )
+from service.domain.sizing.memory import SERVICE_HEADROOM_PCT
 from service.domain.sizing.requests import (
     FinetuneOptions,
     SizingRequest,
@@ -1238,10 +1239,16 @@ class _W:
             # (buyer audit 26b #4: "over plain 100 Gb ethernet" got the InfiniBand run's
             # hours, or none); a None given sizes the default fast fabric
             kw["node_network_gbit_s"] = self.st.node_network_gbit_s
+        m = self.model
+        if (kw.get("task") in (None, "inference") and m is not None and m.kind == "llm"
+                and m.task != "embed" and "min_memory_headroom_pct" not in kw):
+            # a served model's most figures (full load: the price per token, a month's tokens)
+            # with the memory the recommendations keep free, so both price the same load
+            # (sizing.memory.served_at_once; audit buyer27c #3: $1.35 per 1M here, $2.58 there)
+            kw["min_memory_headroom_pct"] = SERVICE_HEADROOM_PCT
         named: dict[str, Any] = ({"architecture": self.scaled} if self.scaled is not None
                                  else {"model": self.model_id})
         req = {**named, **{k: v for k, v in kw.items() if v is not None}}
-        m = self.model
         if (m is not None and m.task == "embed" and self.scaled is None
                 and not self.st.output_tokens):
             # an embedding model generates nothing: no output tokens sent unless the question
