@@ -112,3 +112,18 @@ def test_a_month_of_tokens_is_at_the_recommendations_load() -> None:
     month = float(m.group(1).replace(",", ""))
     assert month == pytest.approx(tps * 30 * 24 * 3600, rel=0.005), a  # 629M (was 814M)
     assert f"up to {conc} requests running at once" in a and "10 % of the memory kept free" in a, a
+
+
+@pytest.mark.parametrize(("q", "gpu", "said"), [
+    ("What is the max concurrency of Llama 3.1 8B on an H100?", "H100 SXM",
+     "admits up to {n} at once"),
+    ("Câți utilizatori încap pe un L4 cu Llama 3.1 8B?", "L4", "admite cel mult {n} deodată"),
+])
+def test_capacity_answers_keep_the_engines_own_admission(q: str, gpu: str, said: str) -> None:
+    # the 10 % headroom is for a price per token and a period's tokens only: how many
+    # requests fit stays /v1/sizing's default (no headroom), as before 84c01ea
+    r = size(msgspec.convert({"model": "llama 3.1 8b", "gpu": gpu}, SizingRequest), catalog())
+    assert r.performance is not None and r.performance.max_concurrency
+    a = ask(q).answer
+    assert said.format(n=r.performance.max_concurrency) in a, a
+    assert "10 %" not in a, a
