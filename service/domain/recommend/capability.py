@@ -56,6 +56,7 @@ from service.domain.sizing.memory import (
     frozen_models,
     is_video,
     largest_batch,
+    served_at_once,
 )
 from service.domain.sizing.requests import SizingRequest, training_options
 from service.domain.sizing.serving import StepCost, admission, serve, step_cost
@@ -564,7 +565,8 @@ def _replica(ctx: Ctx, gpu: GPU, t: int, p: Precision, pp: int = 1) -> Capabilit
         result = Capability(ok=False, tp=t, per_gpu_used_gib=used, per_gpu_cap_gib=cap)
     else:
         max_batch = largest_batch(plan.total_gib, cap)
-        users = min(largest_batch(plan.total_gib, limit), plan.engine.speed.max_num_seqs)
+        users = served_at_once(plan.total_gib, cap, ctx.req.min_memory_headroom_pct,
+                               plan.engine.speed.max_num_seqs)
         result = Capability(ok=True, tp=t, replicas=1, pp=pp, per_gpu_used_gib=used,
                             per_gpu_cap_gib=cap, replica_concurrency=max(1, users),
                             max_batch=max_batch)

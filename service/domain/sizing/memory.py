@@ -456,6 +456,24 @@ class InferencePlan:
         return self.capacity_gib(gpu, memory_fraction) - (p.total_gib - p.kv_cache_gib)
 
 
+SERVICE_HEADROOM_PCT = 10.0
+"""The share of each GPU's memory a model served for real keeps free (room for longer
+prompts and fragmentation): /v1/recommendations' default ``min_memory_headroom_pct``, and
+the load /v1/ask prices a token and counts a month's tokens at."""
+
+
+def served_at_once(total_gib: Callable[[int], float], cap_gib: float, headroom_pct: float,
+                   max_num_seqs: int) -> int:
+    """The most requests a serving replica runs at once with ``headroom_pct`` of its memory
+    ``cap_gib`` (the engine's share, per GPU) kept free: the largest batch whose memory
+    ``total_gib(batch)`` (each request at the full context) fits under ``cap_gib`` x (1 -
+    headroom), at most the engine's ``max_num_seqs``; 0 where one request does not fit.
+    The one rule for the saturated load a price per token and a month of tokens rest on:
+    /v1/recommendations' ``max_concurrency`` and /v1/sizing's with the same
+    ``min_memory_headroom_pct`` (so the two agree, audit buyer27c #3)."""
+    return min(largest_batch(total_gib, cap_gib * (1 - headroom_pct / 100)), max_num_seqs)
+
+
 def largest_batch(total_gib: Callable[[int], float], cap: float) -> int:
     """Largest batch whose per-GPU memory ``total_gib(batch)`` fits in ``cap`` GiB. Memory is
     affine in the batch (KV and, for some engines, activations grow per sequence), so solve

@@ -234,8 +234,14 @@ class SizingRequest(ModelChoice, frozen=True, kw_only=True):
                     "and the micro-batch, as /v1/recommendations' field of the same name "
                     "(default 10 there) does: with the same value a training option's speed "
                     "is reproduced. 0 (the default): the fastest that fits all the usable "
-                    "memory. `fits` is always against the usable memory. Ignored for "
-                    "inference (with a warning) and for diffusion and audio models")] = 0
+                    "memory. LLM serving: the most figures (max_concurrency, "
+                    "max_throughput_tokens_per_s, max_requests_per_s) are at the requests the "
+                    "engine's memory holds with this share of it kept free, as "
+                    "/v1/recommendations' max_concurrency (with the same value its "
+                    "saturated output and price per token are reproduced); the stated "
+                    "load's figures are unchanged. `fits` is always against the usable "
+                    "memory. Ignored for embedding models (with a warning) and for "
+                    "diffusion and audio models")] = 0
 
     def __post_init__(self) -> None:
         super().__post_init__()

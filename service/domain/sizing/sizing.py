@@ -1318,10 +1318,12 @@ def _size(req: SizingRequest, catalog: Catalog, *, machine_gpus: int | None = No
             and req.output_tokens != DEFAULT_OUTPUT_TOKENS):
         ignored = "output_tokens ignored: an embedding model generates nothing"
         unused.append("output_tokens")
-    if req.task == "inference" and req.min_memory_headroom_pct:
+    if req.task == "inference" and req.min_memory_headroom_pct and model.task == "embed":
+        # a generative model's most figures are at that headroom (speed.estimate_performance,
+        # as the recommendations' max_concurrency); an embedding model holds no KV cache
         ignored = "; ".join(x for x in (ignored, (
-            "min_memory_headroom_pct ignored: it applies to training (a served model fits "
-            "against its engine's share of the memory)")) if x)
+            "min_memory_headroom_pct ignored: an embedding model holds no requests' KV "
+            "cache (a served model fits against its engine's share of the memory)")) if x)
         unused.append("min_memory_headroom_pct")
     if ignored:
         note("ignored_fields", ", ".join(unused), ignored)

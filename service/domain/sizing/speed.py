@@ -58,6 +58,7 @@ from service.domain.sizing.memory import (
     SizedModel,
     TrainingPlan,
     lora_params,
+    served_at_once,
     trained_models,
     weight_bytes,
 )
@@ -1362,6 +1363,31 @@ def estimate_performance(model: SizedModel, p: Precision, kv: KVType | None, eng
                                  req.output_tokens, perf=perf, pp=pp,
                                  lora_adapters=req.lora_adapters,
                                  lora_rank=req.lora_adapter_rank)
+    full_thr, full_conc, full_rps = thr, conc, rps
+    if req.min_memory_headroom_pct and conc:
+        # the saturated load with that share of the memory kept free, as the recommendations
+        # count a served model's (:func:`served_at_once`, the one rule): the most figures
+        # (max_*) are at it, the stated load's keep the engine's own admission
+        plan = InferencePlan(model=model, precision=p, kv_type=kv, engine=engine, tp=n,
+                             batch=1, context=req.input_tokens + max(1, req.output_tokens),
+                             pp=pp, lora_adapters=req.lora_adapters,
+                             lora_rank=req.lora_adapter_rank)
+        most = served_at_once(plan.total_gib, plan.capacity_gib(gpu),
+                              req.min_memory_headroom_pct, s.max_num_seqs)
+        if 0 < most < conc:
+            if lm is not None:
+                full_thr, full_conc, full_rps = saturated(lm, most)
+            else:
+                full_thr, full_conc, full_rps = serving(
+                    model, p, kv, engine, gpu, n, req.input_tokens, req.output_tokens,
+                    batch=most, perf=perf, pp=pp, lora_adapters=req.lora_adapters,
+                    lora_rank=req.lora_adapter_rank)
+            note("serving_headroom", f"concurrency {full_conc}",
+                 f"min_memory_headroom_pct {plain(req.min_memory_headroom_pct)}: the most "
+                 f"figures (max_concurrency, max_throughput_tokens_per_s, "
+                 f"max_requests_per_s) are at the requests the memory holds with that share "
+                 f"of it kept free, as /v1/recommendations counts a served model's "
+                 f"(max_concurrency there); {conc} fill the engine's memory")
     # The engine runs at most ``conc`` sequences at once (KV admission, max_num_seqs) and
     # queues the rest: the decode figures are for the batch that runs, never for more
     # sequences decoding together than the setup holds (no sequence fits: the batch asked).
@@ -1414,8 +1440,8 @@ def estimate_performance(model: SizedModel, p: Precision, kv: KVType | None, eng
         decode_throughput_tokens_per_s=decoding / step,
         prefill_tokens_per_s=req.input_tokens / t_pre if t_pre else None,
         time_to_first_token_ms=(t_pre + step) * 1000,
-        max_throughput_tokens_per_s=thr, max_concurrency=conc, requests_per_s=rps,
-        max_requests_per_s=rps, bound=bound)
+        max_throughput_tokens_per_s=full_thr, max_concurrency=full_conc, requests_per_s=rps,
+        max_requests_per_s=full_rps, bound=bound)
     if engine.split != "tensor":
         base = msgspec.structs.replace(base, efficiency_source=(
             f"engine constants ({engine.id} [engine.speed], catalog/engines.toml)"))
@@ -1454,7 +1480,7 @@ def estimate_performance(model: SizedModel, p: Precision, kv: KVType | None, eng
              "grows without bound, so no TTFT is given; figures are at capacity")
     ttft = None if math.isinf(at.ttft_s) else at.ttft_s * 1000
     at_tokens_s = at.requests_per_s * out
-    if at_tokens_s > (thr or 0.0):
+    if at_tokens_s > (full_thr or 0.0):
         # the saturated cycle model (every prompt's prefill, then the decodes in lock step)
         # can fall below the continuous-batching model at the stated load; the most the setup
         # serves is never less than what it serves at a load it carries

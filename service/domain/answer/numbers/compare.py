@@ -83,8 +83,12 @@ def _compare(w: _W) -> None:
     users = w.ex.concurrent_requests or w.det.users or 1
     # the cost of 1M tokens at a load stated is that of the setups that carry it, below (audit
     # buyer17b #8: at full load, 1 x H200 that holds 47 of the 50 users asked)
-    if w.sub == "million" and users == 1 and _compare_million(w, gids, base, inp):
-        return
+    if w.sub == "million" and users == 1:
+        # each GPU's price per token at full load, as the recommendations price a served
+        # model (w.at_service_load; audit buyer27c #3)
+        with w.at_service_load():
+            if _compare_million(w, gids, base, inp):
+                return
     rows = []
     best_speed: tuple[float, str] | None = None
     best_price: tuple[float, str] | None = None

@@ -7,7 +7,8 @@ from __future__ import annotations
 import datetime as dt
 import math
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal, TypeVar
 
@@ -89,6 +90,7 @@ from service.domain.sizing.load_search import (
     most_rate_within,
     most_requests_within,
 )
+from service.domain.sizing.memory import SERVICE_HEADROOM_PCT
 from service.domain.sizing.requests import (
     FinetuneOptions,
     SizingRequest,
@@ -472,6 +474,9 @@ class _W:
         self.recorded: SizingResult | None = None
         """The sizing whose numbers the answer gives (:meth:`record`): the layout its speeds
         were timed on (write._no_nvlink_note: the link a tensor-parallel group crosses)."""
+        self.service_load = False
+        """True while an answer prices a token or counts a period's tokens at full load
+        (:meth:`at_service_load`): its LLM servings keep the recommendations' memory free."""
         self.sized_last: dict[str, SizingResult] = {}
         """The last sizing that fits on each GPU (:meth:`size`), for the GPUs of an answer
         that records none of its own (a comparison's setups)."""
@@ -1226,6 +1231,21 @@ class _W:
         except (DomainError, ValueError, msgspec.ValidationError):
             return None
 
+    @contextmanager
+    def at_service_load(self) -> Iterator[None]:
+        """The sizings inside price a token or count a period's tokens at full load (a price
+        per 1M tokens, tokens a month or per dollar, a comparison of those): a served LLM's
+        most figures with the memory the recommendations keep free
+        (``SERVICE_HEADROOM_PCT``, sizing.memory.served_at_once), so both price the same
+        load (audit buyer27c #3: $1.35 per 1M here, $2.58 there). Every other answer (how
+        many users fit, the most requests at once, a load's speed) sizes as /v1/sizing does
+        by default: the engine's own admission."""
+        before, self.service_load = self.service_load, True
+        try:
+            yield
+        finally:
+            self.service_load = before
+
     def sizing_call(self, **kw: Any) -> tuple[SizingRequest, dict[str, Any]] | None:
         """The /v1/sizing request :meth:`size` sends for ``kw`` and the keyword arguments of
         the core's ``size`` beside it; None where the request is not valid."""
@@ -1241,10 +1261,15 @@ class _W:
             # (buyer audit 26b #4: "over plain 100 Gb ethernet" got the InfiniBand run's
             # hours, or none); a None given sizes the default fast fabric
             kw["node_network_gbit_s"] = self.st.node_network_gbit_s
+        m = self.model
+        if (self.service_load and kw.get("task") in (None, "inference") and m is not None
+                and m.kind == "llm" and m.task != "embed" and "min_memory_headroom_pct" not in kw):
+            # a price per token or a period's tokens at full load (:meth:`at_service_load`):
+            # the most figures with the memory the recommendations keep free
+            kw["min_memory_headroom_pct"] = SERVICE_HEADROOM_PCT
         named: dict[str, Any] = ({"architecture": self.scaled} if self.scaled is not None
                                  else {"model": self.model_id})
         req = {**named, **{k: v for k, v in kw.items() if v is not None}}
-        m = self.model
         if (m is not None and m.task == "embed" and self.scaled is None
                 and not self.st.output_tokens):
             # an embedding model generates nothing: no output tokens sent unless the question

@@ -76,6 +76,7 @@ from service.domain.answer.numbers.prices import (
     reserved_cards_said,
     setup_headroom_note,
 )
+from service.domain.catalog.models import ModelEntry
 from service.domain.catalog.offer_query import OfferView
 from service.domain.catalog.trust import price_date_words
 from service.domain.locale import romanian_de
@@ -2239,6 +2240,14 @@ def _million_on_gpu(w: _W, gid: str) -> bool:
     assert w.model is not None
     if _million_at_rate(w, gid):
         return True
+    with w.at_service_load():
+        # full load as the recommendations price a served model (audit buyer27c #3)
+        return _million_full_load(w, gid)
+
+
+def _million_full_load(w: _W, gid: str) -> bool:
+    """:func:`_million_on_gpu` at full load (no rate stated)."""
+    assert w.model is not None
     inp = _prompt(w)
     got = _full_load(w, gid, inp, 512)
     if got is None:
@@ -2586,6 +2595,16 @@ def _own_cost(w: _W, gid: str) -> bool:
     job = bool(w.det.tokens) and w.sub != "million"
     if not job and _own_rate(w, gid):
         return True
+    if w.sub == "million" and not job:
+        # a price per token at full load, as the recommendations price a served model
+        # (w.at_service_load; audit buyer27c #3); a month, an hour or a job as sized
+        with w.at_service_load():
+            return _own_cost_sized(w, gid, m, job)
+    return _own_cost_sized(w, gid, m, job)
+
+
+def _own_cost_sized(w: _W, gid: str, m: ModelEntry, job: bool) -> bool:
+    """:func:`_own_cost` past its checks (no rate stated)."""
     out = _out(w)
     inp = _request_prompt(w, out) if job else _prompt(w)
     if not job:

@@ -792,7 +792,13 @@ def _speed(w: _W) -> None:
     node ("on a 8 GPU H200 node: tokens/s for 64 users and the hourly price?") that node's
     price after it (:func:`_node_price_beside`; it gave the tokens/s only, audit regress6
     #11)."""
-    _speed_answer(w)
+    if w.sub is not None and w.sub.startswith("tokens_"):
+        # tokens a dollar buys, a month's (day's, hour's) tokens at full load: at the load the
+        # recommendations price (w.at_service_load; audit buyer27c #3)
+        with w.at_service_load():
+            _speed_answer(w)
+    else:
+        _speed_answer(w)
     _fit_first(w)
     _formats_unknown(w)
     _node_price_beside(w)
