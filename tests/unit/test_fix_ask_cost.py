@@ -297,7 +297,9 @@ def test_a_quantized_lead_says_its_precision_in_the_first_sentence(q: str) -> No
 def test_romanian_cheapest_match_says_gptq_first() -> None:
     r = ask("Ce GPU pentru Llama 3.1 70B?")
     s = first_sentence(r)
-    assert "cu greutăți gptq-int4 (pe 4 biți; ale modelului sunt bf16)" in s, s
+    # 4 x RTX 3090 at int8 since trainnet: 4 x V100 SXM2 at gptq-int4 (their quad's NVLink
+    # rings, 100 GB/s each way, not 150) takes 2,020 ms to a first token, past the 2 s target
+    assert "cu greutăți int8 (pe 8 biți; ale modelului sunt bf16)" in s, s
 
 
 def test_a_default_precision_lead_says_nothing_more() -> None:

@@ -4,7 +4,9 @@ findings 2, 3, 4, 6 and 7), each in English and Romanian:
 1. a count asked for a per-user speed with no users stated carries the target as
    ``min_decode_tokens_per_s`` (the recommendations'): 60 tokens/s per user on H100s is 1 x
    H100 at awq-int4 (60.8), where it answered 2 x H100 at bf16 (33.8); with no GPU named,
-   50 tokens/s per user is 4 x V100 16GB at gptq-int4 (53.6), not "fits on one GPU"; a
+   50 tokens/s per user is 8 x V100 16GB at gptq-int4 (86.6; 4 x V100 made 53.6 but, timed
+   over their quad's NVLink rings since trainnet, miss the 2 s first-token target at 2,020 ms),
+   not "fits on one GPU"; a
    target no setup reaches says the fastest;
 2. a comparison keeps the count written next to a bare "A100" read as the 80GB card: 2 x
    A100 at fp8 make 33.2 tokens/s and are the faster setup;
@@ -46,14 +48,18 @@ def test_count_per_user_speed_on_h100_ro() -> None:
 
 def test_count_per_user_speed_no_gpu_en_ro() -> None:
     en = ask("How many GPUs for 50 tokens per second per user with Llama 3.1 70B?")
-    assert asked(en)[:2] == ("gpu_count", 4), en.answer
-    assert first_sentence(en).startswith(
-        "At 50 tokens/s per user, Meta Llama 3.1 70B at gptq-int4 needs 4 × NVIDIA Tesla V100 "
-        "SXM2 16GB: about 53.6 tokens/s per user"), en.answer
+    # re-pinned (trainnet): 8 x V100 at 86.6 tokens/s; 4 x V100 (53.6) take 2,020 ms to a
+    # first token over their quad's NVLink rings (100 GB/s each way), past the 2 s default
+    assert asked(en)[:2] == ("gpu_count", 8), en.answer
+    lead = ("At 50 tokens/s per user, Meta Llama 3.1 70B at gptq-int4 needs 8 × NVIDIA Tesla "
+            "V100 SXM2 16GB: about ")
+    assert first_sentence(en).startswith(lead), en.answer
+    speed = first_sentence(en)[len(lead):].split(" tokens/s per user")[0]
+    assert float(speed) >= 50.0, en.answer  # (86.6)
     assert "fits on one GPU" not in en.answer
     ro = ask("Câte GPU-uri pentru 50 de tokeni pe secundă per utilizator cu Llama 3.1 70B?")
-    assert asked(ro)[:2] == ("gpu_count", 4), ro.answer
-    assert "53,6 tokeni/s per utilizator" in first_sentence(ro), ro.answer
+    assert asked(ro)[:2] == ("gpu_count", 8), ro.answer
+    assert f"{speed.replace('.', ',')} tokeni/s per utilizator" in first_sentence(ro), ro.answer
 
 
 def test_count_per_user_speed_none_reaches_says_fastest() -> None:

@@ -109,4 +109,6 @@ def test_batch_word_does_not_flip_token_job(q: str) -> None:
     assert value == pytest.approx(2.26, abs=0.01)
     text = head(r)
     assert "on-demand)" in text
-    assert "On spot, only if the job can be interrupted and restarted: about $1.43" in text
+    # spot: 1 x TPU v6e at gcp ($1.38); it was 4 x V100 SXM2 at $1.43, timed before
+    # trainnet as if a switch joined the V100s (their quad makes 100 GB/s rings, not 150)
+    assert "On spot, only if the job can be interrupted and restarted: about $1.38" in text

@@ -36,10 +36,10 @@ def test_deadline_on_a_named_gpu_leads_with_the_memory(question: str, fits: str,
 
 @pytest.mark.parametrize(("question", "needs", "cost"), [
     ("LoRA fine-tune Llama 3.1 8B, 100k examples x 512 tokens x 2 epochs on V100s: memory, "
-     "time, cost", "needs 2 × NVIDIA Tesla V100 SXM2 16GB: about 11.8 GiB per GPU", "$0.73"),
+     "time, cost", "needs 2 × NVIDIA Tesla V100 SXM2 16GB: about 10.5 GiB per GPU", "$0.82"),
     ("Fine-tuning LoRA la Llama 3.1 8B, 100k exemple x 512 tokeni x 2 epoci pe V100: "
      "memoria, timpul, costul",
-     "are nevoie de 2 × NVIDIA Tesla V100 SXM2 16GB: aproximativ 11,8 GiB pe GPU", "0,73"),
+     "are nevoie de 2 × NVIDIA Tesla V100 SXM2 16GB: aproximativ 10,5 GiB pe GPU", "0,82"),
 ])
 def test_named_gpu_cost_path_leads_with_the_memory_asked_first(question: str, needs: str,
                                                                 cost: str) -> None:
@@ -51,7 +51,7 @@ def test_named_gpu_cost_path_leads_with_the_memory_asked_first(question: str, ne
 
 def test_cost_alone_still_leads_with_the_cost() -> None:
     r = ask("LoRA fine-tune Llama 3.1 8B, 100k examples x 512 tokens x 2 epochs on V100s: cost?")
-    assert "costs about $0.73" in first_sentence(r)
+    assert "costs about $0.82" in first_sentence(r)  # 4 x V100: a pair shares one NVLink
 
 
 @pytest.mark.parametrize(("question", "read"), [

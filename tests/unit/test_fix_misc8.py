@@ -12,6 +12,8 @@
 
 from __future__ import annotations
 
+import re
+
 import msgspec
 import pytest
 
@@ -62,9 +64,16 @@ def test_one_request_time_alone() -> None:
     # was the memory: "needs about 135.1 GiB in total"
     assert (r.intent, q, unit) == ("speed", "request_latency_s", "s")
     assert "GiB in total" not in r.answer
-    assert "takes about 11 seconds to generate 512 tokens for one request (3,584-token prompt)" \
-        in r.answer
-    assert 10.0 < v < 12.0
+    # re-pinned (trainnet): the hourly pick is 4 x RTX 3090 at int8 (about 18 s: 1,268 ms, then
+    # 511 tokens at 32.8 ms); it was 4 x V100 (11 s), now past the 2 s first-token target
+    assert (f"takes about {round(v)} seconds to generate 512 tokens for one request "
+            "(3,584-token prompt)") in r.answer, r.answer
+    m = re.search(r"([\d,]+) ms to the first token, then 511 more tokens at ([\d.]+) ms each",
+                  r.answer)
+    assert m is not None, r.answer
+    assert v == pytest.approx((float(m[1].replace(",", "")) + 511 * float(m[2])) / 1000,
+                              rel=0.01)
+    assert 10.0 < v < 30.0
 
 
 # 2. the fleet caveat on a token-rate cost

@@ -14,6 +14,8 @@ user."""
 
 from __future__ import annotations
 
+import re
+
 import msgspec
 
 from service.adapters.slack.commands import BotData, parse_command, run_command
@@ -168,8 +170,11 @@ def test_slack_romanian_per_user_target() -> None:
     assert "Nu am înțeles" not in out
     assert "Țintă de viteză  50 de tokeni/s per utilizator" in out
     en = _slack("recommend llama 3.1 70b 50 tok/s per user")
-    # the same setup as English: 4 x V100 at ~54 tok/s per user
-    assert "~54 tok/s per utilizator" in out and "~54 tok/s per user" in en
+    # the same setup as English: 8 x V100 at ~87 tok/s per user since trainnet (4 x V100 at
+    # ~54 miss the 2 s first-token target over their quad's NVLink rings: 2,020 ms)
+    m = re.search(r"~(\d+) tok/s per user", en)
+    assert m is not None and int(m[1]) >= 50, en
+    assert f"~{m[1]} tok/s per utilizator" in out, out
 
 
 def test_slack_and_ask_read_a_bare_rate_with_users_per_user() -> None:

@@ -65,11 +65,14 @@ def test_lora_table_labels_fits_with_their_own_need() -> None:
 
 
 def test_v100_table_labels_single_gpu_fits_with_their_own_need() -> None:
-    """The cheapest way to serve 70B is 4 × V100: the total is those four GPUs' (46.0 GiB,
-    an overhead each); the single 48 GB cards listed need the one-GPU figure, which they say."""
+    """The cheapest way to serve 70B is four GPUs (4 × RTX 3090 at int8 since trainnet, 76.6
+    GiB; it was 4 × V100 at gptq-int4, 46.0 GiB): the total is those four GPUs' (an overhead
+    each); the single cards listed need the one-GPU figure, which they say."""
     msg = _run("cheapest way to serve llama 3.1 70b")
     table = _table(msg)
-    own = size(SizingRequest(model="llama-3.1-70b", weights="gptq-int4", input_tokens=4096,
+    m = re.search(r"^Precision\s+(\S+)$", table.strip("`\n"), re.M)
+    assert m is not None, table
+    own = size(SizingRequest(model="llama-3.1-70b", weights=m[1], input_tokens=4096,
                              output_tokens=0), catalog())
     need = f"{own.fits_on[0].per_gpu_gib:.1f} GiB"
     assert _total(table) != need.split()[0]

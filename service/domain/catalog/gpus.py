@@ -81,6 +81,16 @@ class GPU(Strict, frozen=True, kw_only=True):
     link_gb_s: Annotated[Pos | None, msgspec.Meta(
         description="GPU-to-GPU link bandwidth per GPU, in GB/s, total of both "
                     "directions; null: unknown")] = None
+    link_matrix: Annotated[list[list[int]] | None, msgspec.Meta(
+        description="where the GPUs of one board are joined by direct links that do not reach "
+                    "every pair at full bandwidth (no NVSwitch: V100 SXM2's hybrid cube-mesh), "
+                    "the links between each pair of the board's GPUs, as nvidia-smi topo -m "
+                    "counts them (NV#; 0: no direct link); collectives over a group of them "
+                    "are timed by the rings these links make; null: a switch joins every "
+                    "pair at the full link_gb_s, or a bridge joins pairs")] = None
+    link_lane_gb_s: Annotated[Pos | None, msgspec.Meta(
+        description="with link_matrix: one link's bandwidth, in GB/s, total of both "
+                    "directions")] = None
     pcie_gen: Annotated[int | None, msgspec.Meta(
         description="the PCIe generation of the host interface; null: unknown")] = None
     tdp_w: Annotated[Pos | None, msgspec.Meta(
@@ -94,6 +104,28 @@ class GPU(Strict, frozen=True, kw_only=True):
                     "some were not (see note)")] = "unverified"
     note: Annotated[str, msgspec.Meta(
         description="how the figures were read and what is uncertain")] = ""
+
+    def __post_init__(self) -> None:
+        m = self.link_matrix
+        if m is None:
+            if self.link_lane_gb_s is not None:
+                raise ValueError("link_lane_gb_s is the bandwidth of one link of link_matrix: "
+                                 "set both or neither")
+            return
+        if self.link_lane_gb_s is None:
+            raise ValueError("link_matrix needs link_lane_gb_s, one link's bandwidth")
+        n = len(m)
+        if n < 2 or any(len(row) != n for row in m):
+            raise ValueError("link_matrix must be square, one row per GPU of the board")
+        for i in range(n):
+            if m[i][i] != 0 or any(m[i][j] != m[j][i] or m[i][j] < 0 for j in range(n)):
+                raise ValueError("link_matrix must be symmetric, non-negative, with a zero "
+                                 "diagonal (a GPU has no link to itself)")
+            if (self.link_gb_s is not None
+                    and sum(m[i]) * self.link_lane_gb_s > self.link_gb_s + 1e-9):
+                raise ValueError(f"link_matrix row {i}: {sum(m[i])} links of "
+                                 f"{self.link_lane_gb_s:g} GB/s exceed link_gb_s "
+                                 f"{self.link_gb_s:g}")
 
     @property
     def total_gib(self) -> float:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import bisect
 import math
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import msgspec
 
@@ -428,9 +429,75 @@ for every other PCIe card (RTX 6000 Ada on the same AD102 chip and link was 3x f
 _PROBE_BYTES = 16.0 * 2**20
 
 
-def comm_model(tables: PerfTables, gpu: GPU, op: str, n: int) -> CommModel:
+@lru_cache(maxsize=256)
+def _ring_count(matrix: tuple[tuple[int, ...], ...], members: tuple[int, ...]) -> int:
+    """Directed rings over ``members`` that the board's links (``matrix``: links between each
+    pair) carry at once, each GPU sending on one link of each: two GPUs, one per link between
+    them (each link carries one way each way); more, twice the most undirected rings through
+    every member that fit the links (each runs both ways, as NCCL's rings do). DGX-1V's eight
+    GPUs: three (the white paper's "three interwoven rings"), so six; GPUs 0-3: two, so four;
+    GPUs 0-1: their one link."""
+    n = len(members)
+    if n == 2:
+        return matrix[members[0]][members[1]]
+    cycles: list[tuple[tuple[int, int], ...]] = []
+
+    def walk(path: list[int], seen: set[int]) -> None:
+        if len(path) == n:
+            if matrix[path[-1]][path[0]] and path[1] < path[-1]:  # each cycle once
+                cycles.append(tuple((min(path[i], path[(i + 1) % n]),
+                                     max(path[i], path[(i + 1) % n])) for i in range(n)))
+            return
+        for m in members:
+            if m not in seen and matrix[path[-1]][m]:
+                seen.add(m)
+                path.append(m)
+                walk(path, seen)
+                path.pop()
+                seen.discard(m)
+
+    walk([members[0]], {members[0]})
+    if not cycles:
+        return 0
+    left = {(a, b): matrix[a][b] for a in members for b in members if a < b}
+    bound = min(sum(matrix[a][b] for b in members) for a in members) // 2
+
+    def pack(start: int) -> int:
+        best = 0
+        for i in range(start, len(cycles)):
+            c = cycles[i]
+            if all(left[e] > 0 for e in c):
+                for e in c:
+                    left[e] -= 1
+                best = max(best, 1 + pack(i))
+                for e in c:
+                    left[e] += 1
+                if best >= bound:
+                    break
+        return best
+
+    return 2 * pack(0)
+
+
+def ring_gb_s(gpu: GPU, n: int, stride: int = 1) -> tuple[float, int] | None:
+    """Each-way bandwidth per GPU of a ring collective over ``n`` GPUs of a board whose links
+    reach not every pair (``gpu.link_matrix``), in GB/s, and the directed rings it runs on:
+    the group is GPUs 0, ``stride``, 2 x ``stride``... (Megatron-LM's rank order: a
+    tensor-parallel group is consecutive GPUs, a data-parallel one strided by the tensor
+    size), each ring one link each way at half ``link_lane_gb_s``. (0.0, 0): no ring of
+    direct links joins them (their collectives cross PCIe). None: no matrix, or a group
+    wider than the board."""
+    m = gpu.link_matrix
+    if m is None or gpu.link_lane_gb_s is None or n < 2 or (n - 1) * stride >= len(m):
+        return None
+    rings = _ring_count(tuple(tuple(r) for r in m), tuple(i * stride for i in range(n)))
+    return rings * gpu.link_lane_gb_s / 2, rings
+
+
+def comm_model(tables: PerfTables, gpu: GPU, op: str, n: int, stride: int = 1) -> CommModel:
     """The collective ``op`` (all_reduce, all_gather) over ``n`` GPUs of this kind; a measured
-    curve over more than 2 PCIe GPUs is checked against the datasheet model of the same op."""
+    curve over more than 2 PCIe GPUs is checked against the datasheet model of the same op.
+    ``stride``: the group's GPUs on a board of direct links (:func:`ring_gb_s`)."""
     # a curve measured on a card's own servers may be over its bridge: not one taken away
     curves = {} if unbridged(gpu) else tables.collective_curves(gpu.id, op)
     if n > 1 and curves:
@@ -441,7 +508,7 @@ def comm_model(tables: PerfTables, gpu: GPU, op: str, n: int) -> CommModel:
                              + ("" if near == n else f" ({near} GPUs, scaled to {n})"))
         if n <= 2 or all_to_all_link(gpu):
             return measured
-        datasheet = _link_model(gpu, op, n)
+        datasheet = _link_model(gpu, op, n, stride)
         slow = measured.seconds(_PROBE_BYTES) / datasheet.seconds(_PROBE_BYTES)
         if slow <= HOST_ROUTED_FACTOR:
             return measured
@@ -449,7 +516,7 @@ def comm_model(tables: PerfTables, gpu: GPU, op: str, n: int) -> CommModel:
             f"{datasheet.source}; the measured {curves[near].system} curve over {near} GPUs "
             f"is {slow:.1f}x slower (its server routes them through the host: no PCIe "
             "peer-to-peer), not used"))
-    return _link_model(gpu, op, n)
+    return _link_model(gpu, op, n, stride)
 
 
 OFFER_PCIE = "the offer states PCIe only, no NVLink bridge"
@@ -521,7 +588,7 @@ def link_words(gpu: GPU, n: int) -> str:
     return f"{gpu.link} ({bridge_assumed(gpu)})"
 
 
-def _link_model(gpu: GPU, op: str, n: int) -> CommModel:
+def _link_model(gpu: GPU, op: str, n: int, stride: int = 1) -> CommModel:
     """Latency + bandwidth model of ``op`` over ``n`` GPUs on the GPU's link (datasheet), at
     the op's ring volume (:data:`RING_PASSES`). Where the link is a bridge the datasheet
     names (:func:`bridged`), or was taken away by an offer (:func:`joined_as`), the source
@@ -539,15 +606,34 @@ def _link_model(gpu: GPU, op: str, n: int) -> CommModel:
                          source=f"derived from datasheet ({gpu.link_name.split(' (')[0]} "
                                 f"latency + bandwidth, {each_way:g} GB/s each way: "
                                 f"{OFFER_PCIE}{volume})")
-    if n > 2 and link != "pcie" and not all_to_all_link(gpu):
-        # a bridge joins pairs of PCIe cards: a wider group's ring crosses PCIe
+    ring = ring_gb_s(gpu, n, stride)
+    if ring is not None and ring[1] > 0:
+        # a board of direct links (V100 SXM2's hybrid cube-mesh): the rings its links make
+        # over the group's GPUs, not the GPU's whole link_gb_s
+        each_way, rings = ring
+        return CommModel(curve=None, scale=1.0, latency_s0=LINK_LATENCY_US[link] * 1e-6,
+                         bandwidth=each_way * 1e9 * LINK_SHARE, num_gpus=n,
+                         ring_passes=passes,
+                         source=f"derived from the board's topology ({gpu.link_name}, "
+                                + (f"link_matrix: {rings} link{'s' if rings > 1 else ''} of "
+                                   f"{gpu.link_lane_gb_s:g} GB/s join the pair, " if n == 2 else
+                                   f"link_matrix: {rings} directed rings of one "
+                                   f"{gpu.link_lane_gb_s:g} GB/s link over {n} GPUs, ")
+                                + f"{each_way:g} GB/s each way, of its {gpu.link_gb_s:g} GB/s; "
+                                f"latency + bandwidth{volume})")
+    if ring is not None or (n > 2 and link != "pcie" and not all_to_all_link(gpu)):
+        # a bridge joins pairs of PCIe cards, or no ring of a board's direct links joins the
+        # group: its ring crosses PCIe
         link = "pcie"
         bw = PCIE_X16_GB_S.get(gpu.pcie_gen or 4, 32.0) * 1e9 * LINK_SHARE
         return CommModel(curve=None, scale=1.0, latency_s0=LINK_LATENCY_US[link] * 1e-6,
                          bandwidth=bw, num_gpus=n, ring_passes=passes,
                          source=f"derived from datasheet (PCIe Gen{gpu.pcie_gen or 4} latency "
-                                f"+ bandwidth: the {gpu.link} bridge joins pairs, {n} GPUs "
-                                f"cross PCIe{volume})")
+                                + (f"+ bandwidth: no ring of the board's direct links "
+                                   f"({gpu.link_name}, link_matrix) joins these {n} GPUs, "
+                                   f"they cross PCIe{volume})" if ring is not None else
+                                   f"+ bandwidth: the {gpu.link} bridge joins pairs, {n} GPUs "
+                                   f"cross PCIe{volume})"))
     assumed = f"; {bridge_assumed(gpu)}" if bridged(gpu) else ""
     return CommModel(curve=None, scale=1.0, latency_s0=LINK_LATENCY_US[link] * 1e-6,
                      bandwidth=bw, num_gpus=n, ring_passes=passes,

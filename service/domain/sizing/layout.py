@@ -981,13 +981,17 @@ def _search_multi_node(plan: TrainingPlan, gpu: GPU, requested_zero: int | None,
     assert a is not None
     n = plan.gpus
     cap_tp, _ = tp_limit(gpu)
+    # no tensor parallel where the trainer or the GPUs' fabric does not carry it, and a
+    # QLoRA base none of the pipeline either (:func:`tensor_parallel_refusal`)
+    no_tp = tensor_parallel_refusal(plan, gpu)
+    no_pp = QLORA_DATA_PARALLEL_ONLY if plan.method == "qlora" else None
     cap = gpu.usable_gib if cap_gib is None else cap_gib
     shapes: list[tuple[int, int, int]] = []
     for tp in divisors(n):
-        if tp > cap_tp or (tp > 1 and a.num_attention_heads % tp):
+        if tp > cap_tp or (tp > 1 and (a.num_attention_heads % tp or no_tp)):
             continue
         for pp in divisors(n // tp):
-            if pp > 1 and ((a.encoder_layers or 0) or pp > a.num_layers):
+            if pp > 1 and ((a.encoder_layers or 0) or pp > a.num_layers or no_pp):
                 continue
             zs = (0, 1, 2, 3) if tp * pp == 1 else MP_ZERO_STAGES
             for z in zs:
@@ -1030,6 +1034,10 @@ def _search_multi_node(plan: TrainingPlan, gpu: GPU, requested_zero: int | None,
     else:
         reason = (f"nothing fits {gpu.name} ({_cap_words(cap, gpu)}): {label} needs the least, "
                   f"{per:.1f} GiB per GPU")
+    if no_pp is not None:
+        reason += f"; data parallel only: {no_pp}"
+    elif no_tp is not None:
+        reason += f"; no tensor parallel: {no_tp}"
     if requested_zero is not None:
         reason = f"ZeRO stage {requested_zero} set by the request; " + reason
     # the best pure data-parallel layout is always shown (the answer compares with it)
@@ -1171,6 +1179,11 @@ def search_training(plan: TrainingPlan, gpu: GPU | None, requested_zero: int | N
             chosen = 3
             reason = (f"nothing fits {gpu.name if gpu else ''} ({_cap_words(cap, gpu)}): "
                       f"{_ZERO_WHAT[3]} needs the least, {per[3]:.1f} GiB per GPU")
+            # where tensor x data parallel would be weighed but is not, say why
+            no_tp = (tensor_parallel_refusal(plan, gpu)
+                     if fixed is None and plan.model.arch is not None else None)
+            if no_tp is not None:
+                reason += f"; tensor x data parallel not weighed: {no_tp}"
     tp_pick = None
     if (tensor_in_node and fixed is None and gpu is not None and timer is not None
             and cap is not None and tensor_in_node_weighed(plan, requested_zero, gpu)):
@@ -1222,6 +1235,40 @@ parallelism (docs.nvidia.com/nemo/automodel, nemo_automodel.components.distribut
 parallel_styles)."""
 
 
+QLORA_DATA_PARALLEL_ONLY = (
+    "QLoRA's 4-bit base is bitsandbytes' packed NF4 (Linear4bit), which trains data parallel "
+    "only: DDP, DeepSpeed ZeRO or FSDP-QLoRA (answerdotai/fsdp_qlora, bnb_4bit_quant_storage); "
+    "Megatron-Core's tensor- and pipeline-parallel layers do not load it, and NeMo's own QLoRA "
+    "(NeMo 24.07, torchao NF4) swaps each parallel linear for an NF4Linear holding the whole "
+    "matrix, split over no tensor-parallel group (NVIDIA/NeMo nemo/collections/nlp/modules/"
+    "common/megatron/adapters/qlora.py; docs.nvidia.com/nemo-framework/user-guide/latest/"
+    "sft_peft/qlora.html)")
+"""Why a QLoRA run is laid out data parallel only, said where tensor or pipeline parallel is
+not weighed for it."""
+
+
+def tensor_parallel_refusal(plan: TrainingPlan, gpu: GPU | None) -> str | None:
+    """Why no tensor-parallel training layout is weighed for ``plan`` on ``gpu`` (None: it
+    may be): a 4-bit QLoRA base (:data:`QLORA_DATA_PARALLEL_ONLY`), CPU offload (DeepSpeed
+    ZeRO-Offload is data parallel), or GPUs not joined all to all by a fast fabric
+    (:func:`all_to_all_link`: a step's tensor-parallel all-reduces carry every layer's
+    activations, four to six times a layer; over PCIe, or past the pair a bridge joins, they
+    would cross the host). The within-node and the multi-node searches share it."""
+    if plan.method == "qlora":
+        return QLORA_DATA_PARALLEL_ONLY
+    if plan.cpu_offload:
+        return ("cpu_offload is DeepSpeed ZeRO-Offload, a data-parallel engine: no tensor "
+                "parallel with it")
+    if gpu is not None and not all_to_all_link(gpu):
+        why = ("has no NVLink" if gpu.link not in FAST_LINKS
+               else "is a PCIe card whose bridge joins pairs of GPUs")
+        return (f"{gpu.name} {why}: tensor-parallel training all-reduces every layer's "
+                "activations four to six times a layer, which over PCIe would leave the GPUs "
+                "waiting; tensor parallel needs NVLink / NVSwitch or Infinity Fabric joining "
+                "the node's GPUs all to all")
+    return None
+
+
 def tensor_in_node_weighed(plan: TrainingPlan, requested_zero: int | None,
                            gpu: GPU | None) -> bool:
     """Whether tensor x data layouts are weighed within one node: GPUs joined all to all by
@@ -1233,9 +1280,9 @@ def tensor_in_node_weighed(plan: TrainingPlan, requested_zero: int | None,
     architecture, no CPU offload (DeepSpeed ZeRO-Offload is data parallel) and no 4-bit
     QLoRA base (bitsandbytes' packed NF4 weights are sharded by FSDP, not split by a
     tensor-parallel trainer)."""
-    return (gpu is not None and all_to_all_link(gpu) and requested_zero is None
+    return (gpu is not None and requested_zero is None
             and plan.gpus > 1 and plan.model.arch is not None
-            and not plan.cpu_offload and plan.method != "qlora")
+            and tensor_parallel_refusal(plan, gpu) is None)
 
 
 def _tensor_in_node(plan: TrainingPlan, gpu: GPU, timer: TrainingTimer,

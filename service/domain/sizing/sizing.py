@@ -77,6 +77,7 @@ from service.domain.sizing.layout import (
     search_inference,
     search_training,
     tensor_in_node_weighed,
+    tensor_parallel_refusal,
     tp_limit,
 )
 from service.domain.sizing.memory import (
@@ -1894,9 +1895,13 @@ def _training_hint(plan: TrainingPlan, gpu: GPU, need: float, ft: FinetuneOption
         # a tensor x pipeline layout on the same GPUs (the layout search within a node
         # weighs tensor x data parallel, not pipelines, and none set a ZeRO stage or a
         # parallelism): the fewest model-parallel GPUs that fit, tensor first
-        cap_tp, _ = tp_limit(gpu)
+        # never one the search would refuse: no tensor parallel where the trainer or the
+        # GPUs' fabric does not carry it, no model parallel at all for a QLoRA base
+        cap_tp = 1 if tensor_parallel_refusal(plan, gpu) else tp_limit(gpu)[0]
+        cap_pp = 1 if plan.method == "qlora" else n
         shapes = sorted(((tp, pp) for tp in divisors(n) for pp in divisors(n // tp)
-                         if tp * pp > 1 and tp <= cap_tp), key=lambda s: (s[0] * s[1], s[1]))
+                         if tp * pp > 1 and tp <= cap_tp and pp <= cap_pp),
+                        key=lambda s: (s[0] * s[1], s[1]))
         zero = ft.zero_stage if ft.zero_stage is not None and ft.zero_stage <= 1 else None
         for tp, pp in shapes:
             par = Parallelism(tensor=tp, pipeline=pp, data=n // (tp * pp))

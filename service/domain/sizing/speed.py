@@ -657,15 +657,15 @@ def causal_attention_flops(a: Architecture, seq: int) -> float:
     return per_layer * ((a.kv_layers - a.n_sliding) * t2 + a.n_sliding * slid) / max(seq, 1)
 
 
-def _gather_s(perf: PerfTables, gpu: GPU, n: int) -> tuple[Callable[[float], float], str,
-                                                            CommModel]:
+def _gather_s(perf: PerfTables, gpu: GPU, n: int, stride: int = 1
+              ) -> tuple[Callable[[float], float], str, CommModel]:
     """Seconds of an all-gather (or a reduce-scatter: the same bytes per GPU, (n-1)/n of the
     message on a ring; nccl-tests doc/PERFORMANCE.md) over ``n`` GPUs against the message
     bytes: the all-gather model itself, measured where :func:`comm_model` trusts the curve
     (it checks a PCIe server's curve against the all-gather's datasheet model:
     aiconfigurator's L40S server routes 4 and 8 GPUs through the host), else the datasheet
     model at the all-gather's ring volume."""
-    gather = comm_model(perf, gpu, "all_gather", n)
+    gather = comm_model(perf, gpu, "all_gather", n, stride)
     return gather.seconds, gather.source, gather
 
 
@@ -728,7 +728,7 @@ def _training_comm(plan: TrainingPlan, gpu: GPU, perf: PerfTables | None
         return passes * (k - 1) / k * message / (net_gb_s * 1e9) if k > 1 else 0.0
 
     if stage >= 3:
-        gather_in, source, coll = _gather_s(perf, gpu, g)
+        gather_in, source, coll = _gather_s(perf, gpu, g, plan.tp)
 
         def gather(message: float) -> float:
             return max(gather_in(message), across(message, 1.0))
@@ -741,7 +741,8 @@ def _training_comm(plan: TrainingPlan, gpu: GPU, perf: PerfTables | None
                 f"backward) + 1 reduce-scatter of the {grads / 1e9:.3g} GB of gradients "
                 "(the same bytes per GPU as an all-gather)")
     else:
-        coll = comm_model(perf, gpu, "all_reduce", g)
+        # the data-parallel GPUs of a node are strided by the tensor-parallel size
+        coll = comm_model(perf, gpu, "all_reduce", g, plan.tp)
         source = coll.source
         secs = max(coll.seconds(grads), across(grads, 2.0))
         what = (f"1 all-reduce of the {grads / 1e9:.3g} GB of gradients"
