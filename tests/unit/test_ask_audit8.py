@@ -79,7 +79,9 @@ def test_a_ttft_target_missed_names_the_fewest_gpus_that_meet_it(q: str, word: s
     assert r.numbers.asked.yes is False
     text = head(r)
     assert word in text, text
-    m = re.search(r"(?:meet it are|o ating sunt) (\d+) × NVIDIA H100", text)
+    # (the recommendations' one-machine setup that meets it, buyer audit 27c #2)
+    m = re.search(r"(?:meet it are|o ating sunt|in one machine,|într-o singură mașină,) "
+                  r"(\d+) × NVIDIA H100", text)
     assert m is not None, text
     n = int(m.group(1))
     assert n > 2

@@ -325,6 +325,10 @@ class Stated:
     at another model's (audit buyer24b #6). Empty where none is written beside a model."""
     max_ttft_ms: float | None = None
     """A time to first token asked as a limit ("TTFT under 1s", "TTFT sub 1 s"), in ms."""
+    ttft_named: bool = False
+    """The time to the first token is named ("TTFT", "time to first token", "primul token";
+    :data:`_TTFT_NAMED`, not a bare "latency"): a comparison gives it for each side with
+    their ratio (buyer audit 27c #5: "tokens per second and TTFT" gave tokens/s alone)."""
     latency_as_ttft: bool = False
     """:attr:`max_ttft_ms` was read from a bare latency limit ("p99 latency under 300 ms",
     "latența sub 300 ms"; no TTFT or TPOT named): the answer says once that latency is read
@@ -3493,6 +3497,30 @@ def _gpu_counts(toks: list[Any], names: list[Any]) -> tuple[tuple[str, int], ...
     return tuple((g, n or 1) for g, n in out)
 
 
+_SHARED_COUNT = re.compile(
+    r"\b(?:on|with|using|across|over|pe|cu|folosind)\s++(?:cate\s++)?(\d{1,2})\s*+-?\s*+"
+    r"(?:x\s*+)?(?:gpus?|gpu-uri(?:le)?|cards?|placi)\b(?!-)"
+    r"|(?<![\w.])(\d{1,2})\s*+-?\s*+(?:gpus?|gpu-uri|cards?|placi)\s++(?:each|fiecare)\b")
+"""A count of GPUs said once for every card compared (folded): "on 4 GPUs", "on 4 GPUs
+each", "with 8 GPUs", "4 GPUs each", "pe 4 GPU-uri", "pe câte 4 GPU-uri"
+(:func:`_shared_counts`)."""
+
+
+def _shared_counts(folded: str, names: list[Any]) -> tuple[tuple[str, int], ...]:
+    """The count of :data:`_SHARED_COUNT` for each GPU compared, where two or more are named
+    and none has its own count written (:func:`_gpu_counts` read none): "H100 SXM vs H100
+    PCIe for Llama 3 70B on 4 GPUs" compares 4 of each, as "4 x H100 PCIe vs 4 x H100 SXM"
+    does (buyer audit 27c #5: both were compared on the 2 that hold the model)."""
+    gpus = list(dict.fromkeys(m.id for m in names if m.kind == "gpu"))
+    if len(gpus) < 2:
+        return ()
+    m = _SHARED_COUNT.search(folded)
+    if m is None:
+        return ()
+    n = int(m.group(1) or m.group(2))
+    return tuple((g, n) for g in gpus) if n >= 1 else ()
+
+
 def _variant_counts(folded: str, toks: list[Any], names: list[Any],
                     registry: Registry) -> tuple[tuple[str, int], ...]:
     """The count written before (or "x8" after) the one card named where its two variants are
@@ -5001,6 +5029,7 @@ dot_grouped=dg.group(0) if dg else None,
                   images_first=_images_first(folded), images_period=_images_period(folded),
                   media_rate_first=_media_rate_first(folded),
                   tps_first=_tps_first(folded),
+                  ttft_named=_TTFT_NAMED.search(folded) is not None,
                   image_rate_asked=_image_rate(folded),
                   node=not one_of and (node_machine(
                       toks, [m for m in lead if m.kind == "gpu"]) or machine_gpus is not None),
@@ -5020,7 +5049,8 @@ dot_grouped=dg.group(0) if dg else None,
                   gpu_variants=_gpu_variants(toks, lead, registry),
                   gpu_family=_gpu_family(toks, lead, registry),
                   gpu_counts=_gpu_counts(toks, lead)
-                  or _variant_counts(folded, toks, lead, registry),
+                  or _variant_counts(folded, toks, lead, registry)
+                  or _shared_counts(folded, lead),
                   gpu_one=_gpu_one(toks, lead),
                   gpu_one_counted=_gpu_one_counted(toks, lead),
                   models=models_compared(toks, names),
@@ -5621,6 +5651,9 @@ _TPOT = re.compile(r"\btpot\b|\btime per (?:output )?token\b"
 _COST_ASKED = re.compile(r"\bhow much\b|\bcost\w*+|\bcat costa\b|\bprice\w*+|\bpret(?!rain)\w*+")
 _TTFT = re.compile(r"\bttft\b|\btime to first token\b|\bfirst token\b|\bprimul token\b"
                    r"|\blatency\b|\blatenta\b")
+# the time to the first token named, not a bare latency (Stated.ttft_named)
+_TTFT_NAMED = re.compile(r"\bttft\b|\btime to (?:the )?first token\b|\bfirst token\b"
+                         r"|\bprimul token\b")
 # the prompt's processing speed asked (prefill): "prompt processing tokens/s", "prefill speed",
 # llama-bench's "pp512", "input tokens per second", "how fast does it read the prompt",
 # "procesarea promptului", "viteza de prefill": the prefill tokens/s of one request leads, the

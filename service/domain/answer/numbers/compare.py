@@ -101,6 +101,7 @@ def _compare(w: _W) -> None:
     best_month: tuple[float, str] | None = None
     served: list[_Served] = []  # under a load, each setup that carries it, priced
     alone: list[tuple[float, str]] = []  # with no load, each setup timed: its tokens/s
+    firsts: list[tuple[float, str]] = []  # with no load, TTFT named: each setup's first token
     timed: dict[str, float] = {}  # each GPU's tokens/s (per user under a load) compared
     items: list[tuple[int, str, int, SizingResult | None]] = []
     for gid, count, r in _compared(w, gids, base, inp, rows, users):
@@ -175,6 +176,12 @@ def _compare(w: _W) -> None:
             rows[at] = (w.say("compare_row_users", setup=setup, tps=w.rate(tps or 0),
                               ttft=w.n(p.time_to_first_token_ms or 0),
                               total=w.n(p.output_tokens_per_s or 0), price=price_text))
+        elif w.st.ttft_named and p is not None and p.time_to_first_token_ms:
+            # the first token's time named ("tokens per second and TTFT"): each side's, for
+            # the one request timed (buyer audit 27c #5: tokens/s alone)
+            rows[at] = w.say("compare_row_ttft", setup=setup, tps=w.rate(tps or 0),
+                             ttft=w.n(p.time_to_first_token_ms), price=price_text)
+            firsts.append((p.time_to_first_token_ms, setup))
         else:
             rows[at] = (w.say("compare_row", setup=setup, tps=w.rate(tps or 0),
                               price=price_text))
@@ -231,6 +238,12 @@ def _compare(w: _W) -> None:
         # less a month (audit buyer18b #7: only in the last sentence, no ratio)
         w.out.more.insert(0, w.out.first)
         w.out.first = " ".join(x for x in (lead, _bandwidth_part(w, timed)) if x)
+    ttft_lead = _ttft_lead(w, firsts, inp)
+    if ttft_lead is not None:
+        w.out.first = f"{w.out.first} {ttft_lead}"
+        if not w.st.tps_first and not w.st.speed_compared:
+            # the first token's time asked first, or alone: the shortest is the number asked
+            w.ask("time_to_first_token_ms", min(firsts)[0], "ms")
     verdict = _per_user(w, users, served) if users > 1 and len(served) > 1 else None
     if verdict is not None:
         w.out.more.append(verdict)  # fastest and cheapest said there, per user served
@@ -346,6 +359,21 @@ def _alone_lead(w: _W, alone: list[tuple[float, str]]) -> str | None:
     return w.say("compare_lead_faster_one", fast=fast[1], slow=slow[1],
                  x=w.n(x, 2 if x < 1.5 else 1), fast_tps=w.rate(fast[0]),
                  slow_tps=w.rate(slow[0]))
+
+
+def _ttft_lead(w: _W, firsts: list[tuple[float, str]], inp: int) -> str | None:
+    """Where the time to the first token is named in a comparison with no load ("H100 PCIe vs
+    H100 SXM for Llama 3 70B on 4 GPUs each: tokens per second and TTFT"): the setup with the
+    shortest, how many times as short as the longest, both in ms for the prompt timed (the
+    figures /v1/sizing gives those setups). None where fewer than two setups are timed."""
+    if len(firsts) < 2:
+        return None
+    short, long = min(firsts), max(firsts)
+    if w.n(short[0]) == w.n(long[0]):
+        return w.say("compare_ttft_even", ms=w.n(short[0]), inp=w.n(inp))
+    x = long[0] / short[0]
+    return w.say("compare_ttft_lead", fast=short[1], slow=long[1], fast_ms=w.n(short[0]),
+                 slow_ms=w.n(long[0]), x=w.n(x, 2 if x < 1.5 else 1), inp=w.n(inp))
 
 
 def _bandwidth_part(w: _W, timed: dict[str, float]) -> str | None:
