@@ -6,6 +6,7 @@ English one 1 × H100. Each setup's figures are those of a fresh question of tha
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 from functools import cache
 
 import pytest
@@ -127,3 +128,46 @@ def test_english_and_romanian_answer_the_same_changed_setup(q: str) -> None:
 def test_a_question_that_is_no_what_if_is_answered_as_before() -> None:
     q = "Llama 3 8B on one L4 with 16 users"
     assert "Before the change" not in ask(q).answer
+
+
+def test_romanian_diffusion_steps_give_the_baseline() -> None:
+    text = head("SDXL pe un L4: ce se schimbă dacă folosesc 20 de pași în loc de 50?")
+    new, old = text.split("Înainte de schimbare (cu 50 de pași):")
+    assert "7,7 s" in new and "19,1 s" in old, text
+    assert "19,1 → 7,7 s" in text, text
+
+
+def _hostile() -> list[str]:
+    """Questions at the 2,000-character limit that make the what-if patterns work hardest:
+    a marker, then long runs of what their quantifiers eat."""
+    out = []
+    for lead in ("what if ", "ce se intampla daca ",
+                 "llama 3 8b on one l4 with 16 users: what if "):
+        for run in ("1,", "1 ", " ", "1k ", "1x", "a ", "on 1 ", "from 1 to ", "instead of 1 ",
+                    "users ", "1 users ", "de la 1 la ", "context 1 ", "1 steps ", "for "):
+            out.append((lead + run * 2000)[:2000])
+            out.append((run * 1000)[:1000] + lead + (run * 1000)[:990] + "?")
+    return out
+
+
+def test_the_what_if_reading_is_fast_on_hostile_questions() -> None:
+    import time
+
+    from service.domain.answer import whatif
+    msgs = kb().messages
+    reg = catalog().registry
+
+    def no_gpu(text: str) -> tuple[str | None, int | None]:
+        return None, None
+
+    def a_gpu(text: str) -> tuple[str | None, int | None]:
+        return "NVIDIA H100 SXM5 80GB", 2
+
+    for lang, gpu_of in itertools.product(("en", "ro"), (no_gpu, a_gpu)):
+        t = msgs.section(lang, "answer")
+        for q in _hostile():
+            start = time.thread_time()
+            whatif.read(q, t, gpu_of)
+            spent = time.thread_time() - start
+            assert spent < 0.05, (lang, q[:60], spent)
+    assert reg is not None

@@ -431,7 +431,6 @@ _WHATIF_SIZED = frozenset({"fits", "gpu_count", "max_concurrency", "memory"})
 """The intents of an LLM serving setup stated with no question of its own: a what-if sizes
 both of its setups for their speed (:data:`whatif_speed`), so each gives its tokens/s per
 user and its first token's time, the numbers a change of load, precision or context moves."""
-_WHATIF_PCT = re.compile(r"^[+-]?0(?:[.,]0+)?\s*%$")
 
 
 def answer(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
@@ -451,7 +450,11 @@ def answer(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
         return (registry.gpus[e.gpu].name if e.gpu else None), e.gpu_count
 
     w = None
-    if not _INJECTION.search(_fold(q)):
+    st = stated(q, registry)
+    if not _INJECTION.search(_fold(q)) and st.precisions_weighed is None and not (
+            st.how_much_compared or st.speed_compared or st.cheaper_compared):
+        # a pair of precisions weighed ("switching from bf16 to fp8, how much faster?") or a
+        # by-how-much asked is the compare path's (intent.py): both sides there already
         # the question's language first; a what-if worded in the other ("... si daca dublez
         # la 64?") is read with that language's phrases
         for reading in (lang, *(x for x in messages.languages if x != lang)):

@@ -14,6 +14,7 @@ not a what-if here: the question is answered as before."""
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Callable, Mapping
@@ -21,7 +22,21 @@ from dataclasses import dataclass
 
 from service.domain.catalog.precisions import find_precision
 
-_NUM = r"\d[\d,]*+(?:\.\d++)?+"
+
+@functools.lru_cache(maxsize=256)
+def _rx(*parts: str) -> re.Pattern[str]:
+    """A pattern of this module, compiled once: its shapes are this module's, its words the
+    ``whatif_*`` phrases of the messages files, each ``re.escape``'d (:func:`_alts`);
+    linear on hostile questions (tests/unit/test_fix_whatif27.py)."""
+    return re.compile("".join(parts))
+
+
+def _search(pattern: str, text: str) -> re.Match[str] | None:
+    return _rx(pattern).search(text)
+
+
+def _findall(pattern: str, text: str) -> list[str]:
+    return _rx(pattern).findall(text)
 
 
 @dataclass(frozen=True)
@@ -29,8 +44,7 @@ class WhatIf:
     """A setup as stated (``original``) and as changed (``changed``), each a plain question
     in the question's language; ``axis`` the thing changed; ``was`` and ``now`` the
     original's and the changed setup's value of it, as the language writes it
-    ("with 16 users"); ``pinned_weights``: whether the changed setup may take the original's
-    precision (the change is not the precision)."""
+    ("with 16 users"; empty where the question does not say it)."""
 
     original: str
     changed: str
@@ -73,10 +87,10 @@ def _precision_at(text: str, folded: str) -> tuple[int, int, str] | None:
             if j >= len(words):
                 continue
             span = folded[w.start():words[j].end()]
-            if re.fullmatch(r"[\d.,]+[a-z]?", span):
+            if re.fullmatch(r"[\d.,]++[a-z]?+", span):
                 continue  # a count or a size ("70b"), never a precision
             p = find_precision(text[w.start():words[j].end()])
-            if p is not None and not re.fullmatch(r"\d+(?:\.\d+)?b", span):
+            if p is not None and not re.fullmatch(r"\d++(?:\.\d++)?+b", span):
                 return w.start(), words[j].end(), p.id
     return None
 
@@ -96,7 +110,7 @@ def read(question: str, t: Mapping[str, str],
     folded = _light_fold(question)
     if len(folded) != len(question):
         return None
-    marker = re.search(r"(?:^|(?<=[\s:,;.?!(—-]))" + _alts(t, "whatif_markers") + r"\b",
+    marker = _search(r"(?:^|(?<=[\s:,;.?!(—-]))" + _alts(t, "whatif_markers") + r"\b",
                        folded)
     if marker is None:
         return None
@@ -105,7 +119,7 @@ def read(question: str, t: Mapping[str, str],
     if not before:
         # "what if I use 4 H100 instead of 2 for Llama 3 70B with 32 users?": the change,
         # then the setup after the last "for"
-        joins = list(re.finditer(r"\s" + _alts(t, "whatif_for") + r"\s", _light_fold(after)))
+        joins = list(_rx(r"\s", _alts(t, "whatif_for"), r"\s").finditer(_light_fold(after)))
         if not joins:
             return None
         j = joins[-1]
@@ -119,24 +133,25 @@ def read(question: str, t: Mapping[str, str],
         return None
     instead = _alts(t, "whatif_instead")
     frm, to = _alts(t, "whatif_from"), _alts(t, "whatif_to")
-    old_in = re.search(instead + r"\s+(?P<v>[^\s,;]+(?:\s+[^\s,;]+)?)", lc)
+    old_in = _search(instead + r"\s+(?P<v>[^\s,;]+(?:\s+[^\s,;]+)?)", lc)
     old_text = change[old_in.start("v"):old_in.end("v")] if old_in else None
     change_new = change[:old_in.start()] if old_in is not None else change
     lcn = _light_fold(change_new)
-    from_to = re.search(frm + r"\s+(?P<a>[\w.,]+)\s+" + to + r"\s+(?P<b>[\w.,]+)", lc)
+    from_to = _search(frm + r"\s+(?P<a>[\w.,]+)\s+" + to + r"\s+(?P<b>[\w.,]+)", lc)
 
     # the KV cache's precision
-    if re.search(_alts(t, "whatif_kv"), lc):
+    if _search(_alts(t, "whatif_kv"), lc):
         # the KV cache's precision: the speed answer does not read it (a question naming the
         # KV cache is answered by its size per token); answered as before
         return None
 
     # diffusion steps
-    steps = _alts(t, "whatif_steps")
-    m = re.search(r"(?P<n>\d+)\s+" + steps + r"\b", lcn)
+    de = r"(?:" + _alts(t, "whatif_joiners") + r"\s+)?"
+    steps = de + _alts(t, "whatif_steps")
+    m = _search(r"(?P<n>\d+)\s+" + steps + r"\b", lcn)
     if m is not None:
         old = re.match(r"\d+", old_text) if old_text else None
-        span_m = re.search(r"(?P<n>\d+)\s+" + steps + r"\b", ls)
+        span_m = _search(r"(?P<n>\d+)\s+" + steps + r"\b", ls)
         was_n = old.group(0) if old else (span_m.group("n") if span_m else None)
         new = m.group("n")
         now = t["whatif_set_steps"].format(n=new)
@@ -151,11 +166,11 @@ def read(question: str, t: Mapping[str, str],
 
     # image resolution
     res = r"(?P<w>\d{3,5})\s*[x×]\s*(?P<h>\d{3,5})"
-    m = re.search(res, lcn)
+    m = _search(res, lcn)
     if m is not None:
         new = f"{m.group('w')}x{m.group('h')}"
-        span_m = re.search(res, ls)
-        old_m = re.search(res, old_text.lower()) if old_text else None
+        span_m = _search(res, ls)
+        old_m = _search(res, old_text.lower()) if old_text else None
         was = (f"{old_m.group('w')}x{old_m.group('h')}" if old_m else
                f"{span_m.group('w')}x{span_m.group('h')}" if span_m else "")
         now = t["whatif_set_resolution"].format(res=new)
@@ -170,8 +185,8 @@ def read(question: str, t: Mapping[str, str],
 
     # the context length
     ctx_word = _alts(t, "whatif_context")
-    if re.search(ctx_word, lc):
-        vals = [v for v in re.findall(r"\b\d[\d,]*(?:\.\d+)?\s*k?\b", lc) if _tokens(v)]
+    if _search(ctx_word, lc):
+        vals = [v for v in _findall(r"\b\d[\d,]*(?:\.\d+)?\s*k?\b", lc) if _tokens(v)]
         if from_to and _tokens(from_to.group("b")):
             was_v, new_v = from_to.group("a"), from_to.group("b")
         elif vals:
@@ -180,7 +195,7 @@ def read(question: str, t: Mapping[str, str],
         else:
             return None
         new_v, was_v = new_v.strip(), (was_v.strip() if was_v else None)
-        ctx_in_setup = re.search(r"(?P<n>\b\d[\d,]*(?:\.\d+)?\s*k?)\s+(?:tokens?\s+|tokeni\s+)?"
+        ctx_in_setup = _search(r"(?P<n>\b\d[\d,]*(?:\.\d+)?\s*k?)\s+(?:tokens?\s+|tokeni\s+)?"
                                  r"(?:of\s+|de\s+)?" + ctx_word + r"|" + ctx_word
                                  + r"\s+(?:of\s+|de\s+)?(?P<m>\d[\d,]*(?:\.\d+)?\s*k?)\b", ls)
         span: tuple[int, int] | None = None
@@ -200,12 +215,12 @@ def read(question: str, t: Mapping[str, str],
 
     # concurrent users
     users = _alts(t, "whatif_users")
-    users_at = r"(?P<n>\b\d[\d,]*)\s+(?:de\s+)?" + users + r"\b"
-    in_setup = re.search(users_at, ls)
-    doubled = re.search(_alts(t, "whatif_double"), lc)
-    m = re.search(users_at, lcn) or (
-        re.search(to + r"\s+(?P<n>\d[\d,]*)\b", lcn) if doubled else None) or (
-        re.search(r"(?P<n>\b\d[\d,]*)\b", lcn) if doubled else None)
+    users_at = r"(?P<n>\b\d[\d,]*)\s+" + de + users + r"\b"
+    in_setup = _search(users_at, ls)
+    doubled = _search(_alts(t, "whatif_double"), lc)
+    m = _search(users_at, lcn) or (
+        _search(to + r"\s+(?P<n>\d[\d,]*)\b", lcn) if doubled else None) or (
+        _search(r"(?P<n>\b\d[\d,]*)\b", lcn) if doubled else None)
     if m is not None or doubled:
         was_n = (re.match(r"\d[\d,]*", old_text).group(0)  # type: ignore[union-attr]
                  if old_text and re.match(r"\d", old_text) else
@@ -220,7 +235,7 @@ def read(question: str, t: Mapping[str, str],
             return None
         orig = setup if in_setup else _replace(setup, None, "", t["whatif_set_users"].format(
             n=was_n))
-        again = re.search(users_at, _light_fold(orig))
+        again = _search(users_at, _light_fold(orig))
         changed = _replace(orig, again.span("n") if again else None, new,
                            t["whatif_set_users"].format(n=new))
         return WhatIf(original=orig, changed=changed, axis="users",
@@ -233,7 +248,7 @@ def read(question: str, t: Mapping[str, str],
         if count is None:
             return None
         on = _alts(t, "whatif_on")
-        counted = re.search(r"\b" + on + r"\s+(?P<n>\d+|" + _alts(t, "whatif_count_words")
+        counted = _search(r"\b" + on + r"\s+(?P<n>\d+|" + _alts(t, "whatif_count_words")
                             + r")\b\s*(?:x|×)?\s*(?=[a-z]*\s?[a-z]*\d)", ls)
         setup_gpu, setup_count = gpu_of(setup)
         name = gpu or setup_gpu
