@@ -72,6 +72,10 @@ _DYNAMIC_OK = {
     # core_warnings' reading tables anchored at the start (``_whole``): the same patterns with
     # ``\\A(?:...)`` around them; the anchored forms are the module constants tested below
     ("service/domain/answer/core_warnings.py", "'\\\\A(?:' + pattern.pattern + ')'"),
+    # what-if questions' patterns (whatif._rx): the module's shapes around the whatif_*
+    # phrases of knowledge/messages/<lang>.toml, each re.escape'd (whatif._alts); read on
+    # the question, and timed on hostile questions in tests/unit/test_fix_whatif27.py
+    ("service/domain/answer/whatif.py", "''.join(parts)"),
 }
 
 

@@ -13,6 +13,7 @@ from typing import Annotated, Literal, Protocol
 
 import msgspec
 
+from service.domain.answer import whatif
 from service.domain.answer.intent import (
     EMBED_ANSWERS,
     Details,
@@ -434,8 +435,103 @@ _FAMILY_SIZED = frozenset({"memory", "fits", "speed"})
 memory, or whether each fits the GPU named: ``write._family_sizes``)."""
 
 
+_WHATIF_SIZED = frozenset({"fits", "gpu_count", "max_concurrency", "memory"})
+"""The intents of an LLM serving setup stated with no question of its own: a what-if sizes
+both of its setups for their speed (:data:`whatif_speed`), so each gives its tokens/s per
+user and its first token's time, the numbers a change of load, precision or context moves."""
+
+
 def answer(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
            today: dt.date) -> AskResponse:
+    """A question; a what-if (a setup and one change to it, :mod:`whatif`) is its two setups
+    answered each as a fresh question, the changed one first with the original and the change
+    beside it (:func:`_what_if`); any other question as :func:`_answer_one` answers it."""
+    q = req.question.strip()
+    messages = knowledge.messages
+    lang = req.lang if req.lang != "auto" else detect_language(
+        q, messages.words, [n for p in catalog.providers for n in (p.id, p.name)])
+    messages.section(lang, "answer")
+    registry = catalog.registry
+
+    def gpu_of(text: str) -> tuple[str | None, int | None]:
+        e = extract(text, registry)
+        return (registry.gpus[e.gpu].name if e.gpu else None), e.gpu_count
+
+    w = None
+    st = stated(q, registry)
+    if not _INJECTION.search(_fold(q)) and st.precisions_weighed is None and not (
+            st.how_much_compared or st.speed_compared or st.cheaper_compared):
+        # a pair of precisions weighed ("switching from bf16 to fp8, how much faster?") or a
+        # by-how-much asked is the compare path's (intent.py): both sides there already
+        # the question's language first; a what-if worded in the other ("... si daca dublez
+        # la 64?") is read with that language's phrases
+        for reading in (lang, *(x for x in messages.languages if x != lang)):
+            w = whatif.read(q, messages.section(reading, "answer"), gpu_of)
+            if w is not None:
+                break
+    if w is None:
+        return _answer_one(req, knowledge, catalog, today)
+    return _what_if(req, w, lang, knowledge, catalog, today)
+
+
+def _what_if(req: AskRequest, w: whatif.WhatIf, lang: str, knowledge: Knowledge,
+             catalog: Catalog, today: dt.date) -> AskResponse:
+    """The changed setup's answer first (the question asked of it), then the original's,
+    then the change in the number both answer; both setups are answered as fresh questions
+    of them are. An LLM setup served at a precision the answer chose (none stated) is changed
+    at that precision, so the two differ only in what was changed."""
+    registry = catalog.registry
+    t = knowledge.messages.section(lang, "answer")
+
+    def one(text: str) -> AskResponse:
+        return _answer_one(AskRequest(question=text, lang=lang, top_k=req.top_k,  # type: ignore[arg-type]
+                                      context=req.context), knowledge, catalog, today)
+
+    first = one(w.original)
+    orig_q, changed_q = w.original, w.changed
+    model = first.extracted.model
+    sizing = first.numbers.sizing if first.numbers is not None else None
+    serving = (model is not None and model in registry.models
+               and registry.models[model].kind == "llm" and first.intent in _WHATIF_SIZED)
+    if serving and sizing is not None and w.axis != "weights" and (
+            extract(changed_q, registry).weights is None):
+        pin = " " + t["whatif_set_weights"].format(weights=sizing.weights)
+        orig_q, changed_q = orig_q.rstrip(" ,;:") + pin, changed_q.rstrip(" ,;:") + pin
+    asked = first.numbers.asked if first.numbers is not None else None
+    job = first.intent in ("finetune", "training") and (
+        asked is None or asked.quantity == "per_gpu_gib")
+    if serving or job:
+        # a setup with no question of its own: asked for what the change moves (an LLM
+        # served: its speed; a training job: its time and cost)
+        ask = t["whatif_speed" if serving else "whatif_job"]
+        orig_q = ask.format(setup=orig_q.rstrip(" ,;:?"))
+        changed_q = ask.format(setup=changed_q.rstrip(" ,;:?"))
+        first = one(orig_q)
+    second = one(changed_q)
+    if first.numbers is None or second.numbers is None:
+        return _answer_one(req, knowledge, catalog, today)
+    head_new, *rest = second.answer.split("\n\n")
+    head_old = first.answer.split("\n\n")[0]
+    said = [t["whatif_before"].format(was=w.was or w.original, original=head_old)]
+    a, b = first.numbers.asked, second.numbers.asked
+    key = f"whatif_q_{a.quantity}" if a is not None else ""
+    if (a is not None and b is not None and a.quantity == b.quantity and key in t
+            and a.value and a.value != b.value):
+        f = knowledge.messages.formatter(lang)
+        digits = 0 if max(abs(a.value), abs(b.value)) >= 100 else 1
+        pct = f.percent((b.value - a.value) / a.value)
+        said.append(t["whatif_delta"].format(
+            quantity=t[key], old=f.number(a.value, digits), new=f.number(b.value, digits),
+            unit=a.unit if a.unit not in ("GPUs",) else "", pct=("+" if b.value > a.value
+                                                               else "") + pct))
+    if lang == "ro":
+        said = [_ro_de(x) for x in said]
+    text = "\n\n".join([" ".join([head_new, *said]).replace("  ", " "), *rest])
+    return msgspec.structs.replace(second, answer=text)
+
+
+def _answer_one(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
+                today: dt.date) -> AskResponse:
     """A question in English or Romanian answered from the catalog and the guidance. What it
     asks (its intent) decides the first sentence: the asked number, computed by the core
     (sizing, recommendations, the catalog's offers and terms), with yes or no where asked;
