@@ -168,3 +168,11 @@ def test_int4_on_an_l4_stays_int4() -> None:
     text = head(ask("Llama 3 8B int4 on an L4: does it fit?"))
     assert text.startswith("Yes, Meta Llama 3 8B at int4 fits on 1 × NVIDIA L4 24GB"), text
     assert "sized as" not in text
+
+
+def test_pcie_cards_keep_their_measured_curves() -> None:
+    """A card whose datasheet link reads "(no NVLink)" (L40S) is not taken for one timed
+    without its NVLink: 2 × L40S keep their 78.6 tokens/s."""
+    r = sized({"model": "llama 3.1 8b", "gpu": "L40S", "gpu_count": 2}).performance
+    assert r is not None and round(r.decode_tokens_per_s or 0, 1) == 78.6
+    assert "78.6 tokens/s" in head(ask("Which is faster for Llama 3.1 8B, one H100 or two L40S?"))

@@ -465,7 +465,7 @@ def bridged(gpu: GPU) -> bool:
 
 
 NO_NVLINK = "no-nvlink"
-NO_NVLINK_WORDS = "no NVLink"
+NO_NVLINK_WORDS = "timed without its NVLink"
 """``interconnect`` for the same GPUs joined by their PCIe x16 links alone, whatever their
 datasheet link (an SXM board's NVLink too): how much of a tensor-parallel split's speed the
 link gives, as /v1/ask's "does NVLink matter" answers it (not an offer's statement)."""
