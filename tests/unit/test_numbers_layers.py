@@ -9,8 +9,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "service" / "domain" / "answer" / "numbers"
-ORDER = ["context", "jobs", "media", "memory", "prices", "cost", "speed", "counts", "compare",
-         "training", "terms", "regions", "write"]
+ORDER = ["context", "layouts", "jobs", "media", "memory", "prices", "cost", "speed", "counts",
+         "compare", "training", "terms", "regions", "write"]
 PREFIX = "service.domain.answer.numbers."
 
 

@@ -635,6 +635,16 @@ def _answer_one(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
                            place=det.region is not None,
                            models_named=len(llms) if len(llms) == len(st.models) else 0,
                            switch_weighed=st.precisions_switched)
+    if (intent, sub) == ("cost", "hour") and not st.precisions_switched and (
+            st.precisions_weighed is not None and st.how_much_compared
+            and st.speed_compared is not None and st.cheaper_compared):
+        # "how much faster and cheaper is fp8 than bf16?": timed as a switch is, each side
+        # priced (buyer audit 27c #4: each side's hourly price alone, no speed); a month
+        # asked stays the cost answer's
+        intent, sub = classify(q, kind, len(gpus), model_id is not None,
+                               ex.concurrent_requests, place=det.region is not None,
+                               models_named=len(llms) if len(llms) == len(st.models) else 0,
+                               switch_weighed=True)
     if (kind == "llm" and len(st.engines_named) >= 2 and len(gpus) == 1
             and intent in ("speed", "gpu_count") and sub != "precision_vs"):
         # "llama 3.1 8b with sglang vs vllm on H100 at 64 users: which is faster?": each

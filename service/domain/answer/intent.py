@@ -803,6 +803,11 @@ class Stated:
     """"Is A faster than B?" (or slower): with :attr:`precisions_weighed`, the yes or no is
     whether the first decodes faster (or slower) than the second; "which is faster?" ("care e
     mai rapid?"): which of the two does, and by how much (no yes or no)."""
+    split_weighed: int | None = None
+    """One GPU per replica weighed against the model split over N by tensor parallelism ("one
+    H100 per replica or split over 2 GPUs?", "TP1 vs TP2", "un H100 per replică sau împărțit
+    pe 2 GPU-uri?"): N, each layout timed on the GPU named (:func:`_split_weighed`; buyer
+    audit 27c #4: the one-GPU figures alone)."""
     precisions_switched: bool = False
     """:attr:`precisions_weighed` is a switch's (the one taken, the one left: "switching from
     bf16 to fp8, how much faster?", "fp8 instead of bf16: how much cheaper?") with a
@@ -5131,7 +5136,37 @@ dot_grouped=dg.group(0) if dg else None,
                   max_seconds_per_image=_per_item_seconds(per_item) if per_item
                   else 1.0 if in_a else None,
                   **_stated_more(folded, registry, text))
+    said = replace(said, split_weighed=_split_weighed(folded))
     return _switch_weighed(said, text, folded, registry)
+
+
+_SPLIT_WORD = (r"(?:split\w*+|shard\w*+|tensor[- ]parallel\w*+|tp ?[2-8]|impart\w*+"
+               r"|paralelism\w* tensorial\w*)")
+_SPLIT_VS = re.compile(
+    rf"\bper replic\w*+\b.*\b{_SPLIT_WORD}\b|\b{_SPLIT_WORD}\b.*\breplic\w*+"
+    r"|\btp ?1\b.*\btp ?[2-8]\b")
+_SPLIT_COUNT = re.compile(
+    r"\btp ?([2-8])\b"
+    r"|\b(?:over|across|on|into|in|pe|intre)\s++(?:the\s++)?([2-8]|two|four|eight|doua|patru|opt)"
+    r"\b")
+_COUNT_WORDS = {"two": 2, "four": 4, "eight": 8, "doua": 2, "patru": 4, "opt": 8}
+
+
+def _split_weighed(folded: str) -> int | None:
+    """The N of "one GPU per replica or split over N by tensor parallelism" (Stated.
+    split_weighed): a replica and a split weighed in one question, N the tensor-parallel
+    degree written ("TP2") or the count the split goes over ("over 2 GPUs", "pe 2 GPU-uri");
+    None otherwise."""
+    if not _SPLIT_VS.search(folded):
+        return None
+    tp = re.findall(r"\btp ?([2-8])\b", folded)
+    if tp:
+        return int(tp[0])
+    for m in _SPLIT_COUNT.finditer(folded):
+        word = m.group(2)
+        if word:
+            return int(word) if word.isdigit() else _COUNT_WORDS[word]
+    return None
 
 
 # by how much asked ("how much faster", "by how much", "cât de mult mai rapid", "cu cât mai

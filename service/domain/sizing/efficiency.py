@@ -531,6 +531,13 @@ def bridged(gpu: GPU) -> bool:
     return gpu.link in ("nvlink", "infinity-fabric") and gpu.form_factor.startswith("PCIe")
 
 
+NO_NVLINK = "no-nvlink"
+NO_NVLINK_WORDS = "timed without its NVLink"
+"""``interconnect`` for the same GPUs joined by their PCIe x16 links alone, whatever their
+datasheet link (an SXM board's NVLink too): how much of a tensor-parallel split's speed the
+link gives, as /v1/ask's "does NVLink matter" answers it (not an offer's statement)."""
+
+
 def joined_as(gpu: GPU, interconnect: str) -> GPU:
     """The GPU as a machine whose offer states ``interconnect`` joins its cards: a bridged
     card (:func:`bridged`) on a machine stated "pcie" has no bridge, so its collectives, a
@@ -542,6 +549,12 @@ def joined_as(gpu: GPU, interconnect: str) -> GPU:
     Hyperstack H100 PCIe machine (``interconnect`` pcie) was timed over a 600 GB/s bridge:
     Gemma 2 27B LoRA at 7,436 tokens/s where over PCIe Gen5 it runs 4,972 (audit buyer24a
     #3)."""
+    if interconnect == NO_NVLINK and gpu.link != "pcie" and gpu.pcie_gen in PCIE_X16_GB_S:
+        # the same cards with no NVLink or bridge at all, over their own PCIe x16 alone: the
+        # "with and without NVLink" answer's other side (buyer audit 27c #4)
+        return msgspec.structs.replace(
+            gpu, link="pcie", link_gb_s=2 * PCIE_X16_GB_S[gpu.pcie_gen],
+            link_name=f"PCIe Gen{gpu.pcie_gen} x16 ({NO_NVLINK_WORDS})")
     if interconnect != "pcie" or not bridged(gpu):
         return gpu
     each_way = PCIE_X16_GB_S.get(gpu.pcie_gen) if gpu.pcie_gen else None
@@ -552,8 +565,10 @@ def joined_as(gpu: GPU, interconnect: str) -> GPU:
 
 
 def unbridged(gpu: GPU) -> bool:
-    """A bridged card whose offer took its bridge away (:func:`joined_as`)."""
-    return gpu.link == "pcie" and gpu.link_name.endswith(f"({OFFER_PCIE})")
+    """A bridged card whose offer took its bridge away, or any card timed without its
+    NVLink (:data:`NO_NVLINK`) (:func:`joined_as`): its link's measured curves are not its."""
+    return gpu.link == "pcie" and gpu.link_name.endswith((f"({OFFER_PCIE})",
+                                                          f"({NO_NVLINK_WORDS})"))
 
 
 def link_key(gpu: GPU) -> str:

@@ -497,6 +497,10 @@ class _W:
                 and (self.model is None or self.model.kind == "llm")):
             self.app_weights = GGUF_APP_WEIGHTS[self.st.gguf_app]
         self.weights = ex.weights or self.app_weights or ("int4" if ex.quantized else None)
+        self.int4_as: dict[str, tuple[str, str]] = {}
+        """The GPUs a generic "int4" asked was sized on at another 4-bit format (the format
+        and the engine),
+        where the engine has no kernel for the catalog's int4 (:meth:`_int4_as_run`)."""
         self.format_refused: tuple[str, KindFormatRule] | None = None
         """A weight format asked that the model's kind is never made in ("Whisper in AWQ":
         ``[[kind_format]]`` in catalog/kernels.toml, which /v1/sizing refuses with a 400): the
@@ -1201,9 +1205,57 @@ class _W:
             r = size(call[0], self.catalog, **call[1])
         except (DomainError, ValueError, msgspec.ValidationError):
             return None
+        if "weights" not in kw:
+            r = self._int4_as_run(r, kw)
         if r.gpu is not None and r.fits:
             self.sized_last[r.gpu.id] = r
         return r
+
+    def _int4_as_run(self, r: SizingResult, kw: dict[str, Any]) -> SizingResult:
+        """A generic "int4" asked ("Llama 3 8B int4 on a T4"), sized on a GPU where the engine
+        has no kernel for the catalog's ``int4`` (vLLM's Marlin W4A16: compute capability
+        8.0, rule vllm-int4-marlin) but runs a 4-bit format of the same width (the first of
+        int4's ``[nearest]`` list in catalog/kernels.toml: GPTQ from 7.0, AWQ from 7.5), is
+        sized at that format, as the recommendations' alternative serves it and /v1/sizing
+        sizes it; said once per GPU (``int4_as``). A question's "int4" names no file format;
+        it read "cannot run int4" on a T4, or "does not hold it on one node" in a comparison,
+        where AWQ int4 on a T4 was ranked (buyer audit 27c #7)."""
+        if (r.runs is not False or self.weights != "int4" or r.weights != "int4"
+                or r.gpu is None or r.engine not in self.reg.engines.ids):
+            return r
+        gpu = self.reg.gpus.get(r.gpu.id)
+        if gpu is None:
+            return r
+        p = get_precision("int4")
+        near = self.reg.kernels.nearest_supported(r.engine, p, gpu,
+                                                  {x.id: x for x in PRECISIONS})
+        if near is None or near.id == p.id or near.bits_linear != p.bits_linear:
+            return r
+        call = self.sizing_call(**{**kw, "weights": near.id})
+        if call is None:
+            return r
+        try:
+            got = size(call[0], self.catalog, **call[1])
+        except (DomainError, ValueError, msgspec.ValidationError):
+            return r
+        if got.runs is False:
+            return r
+        self.int4_as.setdefault(gpu.id, (near.id, r.engine))
+        return got
+
+    def int4_as_said(self, count_asked: bool) -> str | None:
+        """The note that a generic "int4" was sized at another 4-bit format on the GPUs the
+        answer names (:meth:`_int4_as_run`), in the count answer's words where a count was
+        asked; None where none was."""
+        text = " ".join(x for x in (self.out.first or "", *self.out.more))
+        for gid, (near, engine) in self.int4_as.items():
+            gpu = self.reg.gpus[gid]
+            if gpu.name not in text:
+                continue
+            key = "gpu_count_format_near" if count_asked else "int4_runs_as"
+            return self.say(key, asked="int4", near=near, engine=self.engine_name(engine),
+                            gpu=gpu.name, bits=self.n(get_precision(near).bits_linear))
+        return None
 
     def most_within(self, targets: LatencyTargets, most: int, **kw: Any) -> LoadWithin | None:
         """The most requests at once, up to ``most``, that the sizing of ``kw`` (as

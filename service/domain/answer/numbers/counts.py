@@ -53,6 +53,7 @@ from service.domain.recommend.context import (
 )
 from service.domain.recommend.options import LONG_TTFT_MS
 from service.domain.recommend.types import MONTH_DAYS, Option, Recommendation
+from service.domain.sizing.efficiency import NO_NVLINK
 from service.domain.sizing.layout import NODE_GPUS
 from service.domain.sizing.sizing import (
     COUNTS,
@@ -2019,10 +2020,62 @@ def _interconnect_split(w: _W) -> None:
     w.ask("per_gpu_gib", gib, "GiB", yes=False)
 
 
+def _interconnect_timed(w: _W, gid: str) -> bool:
+    """"Does NVLink matter for Llama 3 70B fp8 on 2 H100?": the model on that many of the GPU
+    named (the count stated, else the fewest that hold it), timed as /v1/sizing times it
+    (its NVLink or bridge) and on the same cards joined by their PCIe x16 links alone
+    (sizing's ``interconnect`` :data:`NO_NVLINK`: the all-reduces on that link), each side's
+    decode speed and first-token time and the ratio. It was the card's link speed alone
+    (buyer audit 27c #4). False where no LLM is named, the card has no NVLink, or one card
+    holds it (nothing crosses the link)."""
+    m = w.model
+    g = w.reg.gpus[gid]
+    if m is None or m.kind != "llm" or g.link == "pcie" or not g.pcie_gen:
+        return False
+    inp = _prompt(w)
+    n = w.ex.gpu_count
+    if not n:
+        fit = w.size(gpu=gid, input_tokens=inp, output_tokens=_OUT)
+        n = next((f.gpu_count for f in fit.fits_on if f.gpu == gid), None) if fit else None
+    if not n or n < 2:
+        return False
+    nv = w.size(gpu=gid, gpu_count=n, input_tokens=inp, output_tokens=_OUT)
+    pcie = w.size(gpu=gid, gpu_count=n, input_tokens=inp, output_tokens=_OUT,
+                  interconnect=NO_NVLINK)
+    a = nv.performance if nv is not None and nv.fits_in_memory else None
+    b = pcie.performance if pcie is not None and pcie.fits_in_memory else None
+    if (nv is None or a is None or b is None or not a.decode_tokens_per_s
+            or not b.decode_tokens_per_s or a.time_to_first_token_ms is None
+            or b.time_to_first_token_ms is None):
+        return False
+    x = a.decode_tokens_per_s / b.decode_tokens_per_s
+    y = b.time_to_first_token_ms / a.time_to_first_token_ms
+    tp = nv.layout.tensor if nv.layout is not None else 1
+    key = ("interconnect_timed_none" if tp == 1 else
+           "interconnect_timed_yes" if x >= 1.1 or y >= 1.2 else "interconnect_timed_little")
+    link = g.link_name or g.link
+    for en, key_words in (("no NVLink", "link_no_nvlink"), (" links", "link_links"),
+                          (" GPUs)", "link_gpus")):
+        link = link.replace(en, w.t[key_words])  # the registry's words are English
+    w.out.first = w.say(key, model=m.name, weights=nv.weights, setup=w.setup(n, gid),
+                        link=link, gen=w.n(g.pcie_gen), tp=w.n(tp),
+                        tps_nv=w.rate(a.decode_tokens_per_s),
+                        tps_pcie=w.rate(b.decode_tokens_per_s),
+                        ttft_nv=w.n(a.time_to_first_token_ms),
+                        ttft_pcie=w.n(b.time_to_first_token_ms),
+                        x=w.n(x, 2), y=w.n(y, 1))
+    w.record(nv, inp + _OUT)
+    w.ask("decode_tokens_per_s", a.decode_tokens_per_s, "tokens/s")
+    w.sized_warnings(nv, inp + _OUT)
+    return True
+
+
 def _interconnect(w: _W) -> None:
     gids = w.det.gpus or ([w.ex.gpu] if w.ex.gpu else [])
     if not gids:
         _interconnect_split(w)
+        return
+    if len(gids) == 1 and _interconnect_timed(w, gids[0]):
         return
     rows = []
     words = [(en, w.t[key]) for en, key in (("no NVLink", "link_no_nvlink"),

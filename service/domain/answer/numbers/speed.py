@@ -630,7 +630,8 @@ def _precision_vs(w: _W) -> bool:
     compared = w.st.speed_compared
     w.record(pick, inp + out)
     priced = (_switch_priced(w, sized, gid, count, tps, label, per)
-              if w.st.precisions_switched and w.st.cheaper_compared and len(fit) == 2 else None)
+              if (w.st.precisions_switched or (w.st.how_much_compared and compared is not None))
+              and w.st.cheaper_compared and len(fit) == 2 else None)
     if apart:
         verdict = ""  # which to take on one setup: the two are on different setups here
     if w.st.how_much_compared and compared is not None and len(fit) == 2:

@@ -40,6 +40,7 @@ from service.domain.answer.numbers.counts import (
     targets_fleet,
     users_for_budget,
 )
+from service.domain.answer.numbers.layouts import split_vs
 from service.domain.answer.numbers.media import _media, _music_pieces, _recordings_hours
 from service.domain.answer.numbers.memory import (
     _fallback,
@@ -310,6 +311,11 @@ def _documents_requests(w: _W) -> str | None:
     return said
 
 
+_SPLIT_INTENTS = frozenset({"speed", "gpu_count", "fits", "compare", "guidance"})
+"""The intents a replica-against-split question is read as ("for latency, ...": speed; "should
+I split ... or run 2 replicas for 64 users": gpu_count), answered by both layouts timed."""
+
+
 def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, lang: str,
                     catalog: Catalog, today: dt.date, messages: Messages,
                     model_id: str | None, st: Stated | None = None) -> Written:
@@ -372,6 +378,8 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
         pass  # "which providers have H200?": every provider of it, cheapest first
     elif intent in ("cost", "gpu_count", "guidance") and budget_hours_unnamed(w):
         pass  # "how many GPU hours does $2,000 buy?": the hours of H100, A100 80GB, L40S
+    elif intent in _SPLIT_INTENTS and split_vs(w):
+        pass  # "one H100 per replica or split over 2?": both layouts timed (layouts.py)
     elif not lowest_latency_lead(w, intent):  # "fastest GPU for SDXL, price per hour?"
         WRITERS.get(intent, _fallback)(w)
     if capped is not None:
@@ -399,6 +407,9 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
         _fallback(w)
     _context_limit_lead(w)
     _fleet_note(w)
+    int4_as = w.int4_as_said(intent == "gpu_count") if w.out.first is not None else None
+    if int4_as is not None:
+        w.out.more.insert(0, int4_as)  # "int4" on a T4 sized as gptq-int4, and why
     w.drop_unnamed()
     a = w.out.asked
     if (w.out.first is not None and w.st.per_thousand_tokens and a is not None

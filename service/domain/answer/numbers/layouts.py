@@ -1,0 +1,61 @@
+"""One GPU per replica against the model split by tensor parallelism over N GPUs ("for
+latency, one H100 per replica or split over 2?"): both layouts timed by the sizing core on the
+GPU named, as /v1/sizing times them with ``parallelism`` (buyer audit 27c #4: the one-GPU
+figures alone)."""
+
+from __future__ import annotations
+
+import math
+
+from service.domain.answer.numbers.context import _W, _out, _prompt
+from service.domain.sizing.sizing import SizingResult
+from service.domain.sizing.speed import Performance
+
+
+def split_vs(w: _W) -> bool:
+    """Each layout on N of the GPU named (:attr:`Stated.split_weighed`): N replicas of one GPU
+    and one replica split N ways (tensor parallel N), at the load stated (the users split
+    evenly over the replicas, as sizing's ``parallelism.data`` splits ``batch_size``): each
+    one's time to the first token, speed per request and output in total, which is faster
+    for one user and by how much. False where no LLM and GPU are named or either layout
+    does not fit."""
+    n, m, gid = w.st.split_weighed, w.model, w.ex.gpu
+    if not n or m is None or m.kind != "llm" or not gid or w.st.precisions_weighed:
+        return False
+    users = w.ex.concurrent_requests or w.det.users or 1
+    inp, out = _prompt(w, _out(w)), _out(w)
+    load = users if users > 1 else None
+
+    def timed(tensor: int) -> SizingResult | None:
+        r = w.size(gpu=gid, gpu_count=n, input_tokens=inp, output_tokens=out, batch_size=load,
+                   parallelism={"tensor": tensor, "pipeline": 1, "data": n // tensor})
+        ok = (r is not None and r.runs is not False and r.fits_in_memory
+              and r.performance is not None and r.performance.decode_tokens_per_s
+              and r.performance.time_to_first_token_ms is not None)
+        return r if ok else None
+
+    rep, tp = timed(1), timed(n)
+    if rep is None or tp is None or rep.performance is None or tp.performance is None:
+        return False
+    a, b = tp.performance, rep.performance
+
+    def per_user(p: Performance) -> float:
+        return (p.output_tokens_per_s_per_user if users > 1 else p.decode_tokens_per_s) or 0.0
+
+    assert a.time_to_first_token_ms is not None and b.time_to_first_token_ms is not None
+    x = per_user(a) / per_user(b) if per_user(b) else 0.0
+    y = b.time_to_first_token_ms / a.time_to_first_token_ms
+    key = "split_vs_tp" if x >= 1.05 else "split_vs_replicas" if x <= 0.95 else "split_vs_even"
+    w.out.first = w.say(
+        key + ("_users" if users > 1 else ""), model=m.name, weights=tp.weights, n=w.n(n),
+        gpu=w.gpu_name(gid), setup=w.setup(n, gid), users=w.n(users),
+        per=w.n(math.ceil(users / n)), inp=w.n(inp), out=w.n(out),
+        tps_tp=w.rate(per_user(a)), ttft_tp=w.n(a.time_to_first_token_ms),
+        tps_rep=w.rate(per_user(b)), ttft_rep=w.n(b.time_to_first_token_ms),
+        x=w.n(x if x >= 1 else 1 / x, 2), y=w.n(y if y >= 1 else 1 / y, 1),
+        tot_tp=w.rate(a.output_tokens_per_s or 0.0), tot_rep=w.rate(b.output_tokens_per_s or 0.0))
+    w.record(tp, inp + out)
+    w.ask("output_tokens_per_s_per_user" if users > 1 else "decode_tokens_per_s", per_user(a),
+          "tokens/s")
+    w.sized_warnings(tp, inp + out)
+    return True
