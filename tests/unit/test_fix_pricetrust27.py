@@ -12,6 +12,11 @@
 7. A stale (640 days) and suspect $0.55/h A100 at dataoorts was listed among "cheaper offers
    left out" as missing only the first-token target: an untrusted price is said before a
    target the offer misses, with its date.
+
+A cluster with no machine of its count is priced by cost, not by the fewest machines: once
+GCP's a2-megagpu-16g ($3.48/GPU-hour) was trusted, "a 32-GPU A100 cluster for a week" went
+from 4 x 8 at $23.08/h ($3,877) to 2 x 16 at $111.48/h ($18,728). Fewer machines lead only
+within 10 % of the cheapest; the dearer, fewer machines are said with how much more.
 """
 
 from __future__ import annotations
@@ -30,7 +35,15 @@ from service.domain.catalog.trust import TRUSTED, assess
 from service.domain.recommend.recommend import recommend
 from service.domain.recommend.types import Recommendation, RecommendationRequest
 from service.paths import default_data_dir
-from tests.unit.ask_fixtures import TODAY, ask, catalog, head, knowledge
+from tests.unit.ask_fixtures import (
+    TODAY,
+    ask,
+    asked,
+    catalog,
+    head,
+    knowledge,
+    machine_price,
+)
 
 DAY = dt.date(2026, 11, 1)
 
@@ -195,3 +208,34 @@ def test_ask_says_the_cheap_a100_is_stale_with_its_date(q: str, said: str, targe
     text = head(ask(q)).replace("\u00a0", " ")
     assert said in text, text
     assert target not in text, text
+
+
+# -- a cluster priced by cost -----------------------------------------------------------------
+
+@pytest.mark.parametrize(("q", "chosen", "fewer"), [
+    ("How much is a 32-GPU A100 cluster for a week?",
+     "No single machine of 32 × NVIDIA A100 SXM4 40GB is offered: 4 machines of 8 GPUs are "
+     "priced, the cheapest way",
+     "Fewer machines cost more: 2 machines of 16 × NVIDIA A100 SXM4 40GB at gcp cost about "
+     "$111.48/h (4.8 times as much)."),
+    ("Cât costă un cluster de 32 de GPU A100 pentru o săptămână?",
+     "Nu se oferă nicio mașină cu 32 × NVIDIA A100 SXM4 40GB: sunt prețuite 4 mașini cu 8 "
+     "GPU-uri, cel mai ieftin mod",
+     "Mai puține mașini costă mai mult: 2 mașini cu 16 × NVIDIA A100 SXM4 40GB la gcp costă "
+     "aproximativ 111,48 USD/oră (de 4,8 ori mai mult)."),
+])
+def test_a_cluster_is_priced_by_cost_not_by_the_fewest_machines(q: str, chosen: str,
+                                                                fewer: str) -> None:
+    sixteen = machine_price("a100-sxm-40gb", 16)
+    eight = machine_price("a100-sxm-40gb", 8)
+    assert 2 * sixteen > 1.1 * 4 * eight  # GCP's 16-GPU machine is trusted, and dearer
+    r = ask(q)
+    assert asked(r)[1] == pytest.approx(4 * eight * 168, rel=1e-6), head(r)  # $3,877
+    text = head(r).replace("\u00a0", " ")
+    assert chosen in text and fewer in text, text
+
+
+def test_a_cluster_at_a_provider_with_one_size_stays_on_it() -> None:
+    r = ask("How much is a 32 GPU A100 cluster on gcp?")
+    assert asked(r)[1] == pytest.approx(2 * machine_price("a100-sxm-40gb", 16), rel=1e-6)
+    assert "Fewer machines" not in head(r), head(r)
