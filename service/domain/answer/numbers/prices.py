@@ -495,9 +495,9 @@ def _count_nodes_price(w: _W, gid: str) -> bool:
     were "an 8x H100 node"). One machine of exactly the count where one is offered; else
     node-sized machines (at the provider named) that make up the count at the lowest price,
     fewer of them within 10 % (:func:`_cluster_pick`), said so: 2 of 8 for 16, OVHcloud's
-    largest 4 twice for 8, 4 of 8 A100 for 32 beside GCP's dearer 2 of 16. False (the count priced as
-    offered, :func:`_gpu_price`) where the count is below the largest machine and none has
-    exactly it: a larger machine rented whole is then the cheapest way."""
+    largest 4 twice for 8, 4 of 8 A100 for 32 beside GCP's dearer 2 of 16. False (the count
+    priced as offered, :func:`_gpu_price`) where the count is below the largest machine and
+    none has exactly it: a larger machine rented whole is then the cheapest way."""
     count = w.ex.gpu_count or 1
     views = [v for v in w.offers_for(gid) if v.on_demand_usd_h is not None]
     pool = [v for v in views if not v.stale and not v.suspect] or views
