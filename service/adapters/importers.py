@@ -975,8 +975,10 @@ def parse_hyperscaler(text: str, as_of: dt.date, registry: Registry,
     appended to every offer's source (say there how ``as_of`` was chosen). The row's own
     warnings (source segments saying CAUTION, "looks wrong", "anomalous", "suspect", a
     cross-check source listing another on-demand price) and every dropped spot price go into
-    the offer's ``caution``. ``dates`` (by provider id) give a provider's rows their own
-    snapshot date and note instead of ``as_of`` and ``note``."""
+    the offer's ``caution``, but a warning about the spot price alone (a segment that starts
+    with "spot ") drops that spot price, said in the source, and is no caution of the row.
+    ``dates`` (by provider id) give a provider's rows their own snapshot date and note instead
+    of ``as_of`` and ``note``."""
     _, rows = _read_csv(text, HYPERSCALER_REQUIRED, HYPERSCALER_COLUMNS,
                         "hyperscaler_prices.csv")
     dates = dates or {}
@@ -1003,6 +1005,20 @@ def parse_hyperscaler(text: str, as_of: dt.date, registry: Registry,
         spot = _price(r.get("spot_usd_h"))
         notes: list[str] = []
         cautions = source_cautions(r.get("source", ""), od)
+        # a warning about the spot column alone ("spot az1 2.4655 looks anomalous", p4d's
+        # row: the other zones 7.8799-8.1915) doubts that price, not the row's on-demand
+        # price: the spot price goes, said in the source, and the row keeps no caution for
+        # it (it threw the whole p4d offer out, trusted $21.96 on-demand price included, and
+        # kept the doubted $2.4655 as its spot price: buyer audit 27a #6)
+        spot_doubts = [c for c in cautions if c.lower().startswith("spot ")]
+        if spot_doubts:
+            cautions = [c for c in cautions if c not in spot_doubts]
+            if spot is not None:
+                notes.append(f"spot ${spot}/h dropped: the source says "
+                             + "; ".join(spot_doubts))
+                result.skipped.append(f"{provider} {itype} (line {line}): spot ${spot}/h "
+                                      "dropped: the source doubts it")
+                spot = None
         if fix.drop_spot and spot is not None:
             notes.append(f"spot ${spot}/h dropped (hand check: source row suspect)")
             cautions.append(f"spot ${spot:g}/h dropped: the source row is suspect")

@@ -98,12 +98,13 @@ SAMPLES = [
     (f"suspect price: spot ${2.5:.2f}/h is not below on-demand ${2.0:.2f}/h",
      "prețul spot de 2,50\u00a0USD/oră nu este sub prețul la cerere de 2,00\u00a0USD/oră"),
     (f"suspect price: on-demand ${0.2:.2f}/GPU-hour is {0.081:.2f}x the median ${2.47:.2f} of 7 "
-     "providers' fresh on-demand prices for 8 x h100-sxm (outside 0.25x-4.0x)",
+     "providers' fresh on-demand prices for 8 x h100-sxm (under 0.25x)",
      "este de 0,08 ori mediana de 2,47\u00a0USD a prețurilor la cerere recente de la 7 furnizori "
-     "pentru 8 x h100-sxm (în afara intervalului 0,25–4,0)"),
-    (f"suspect price: reserved ${9.5:.2f}/GPU-hour is {4.12:.2f}x the median ${2.31:.2f} of 5 "
-     "providers' fresh reserved prices for a100-sxm-80gb (any count) (outside 0.25x-4.0x)",
-     "pentru a100-sxm-80gb (oricâte)"),
+     "pentru 8 x h100-sxm (sub pragul de 0,25)"),
+    (f"suspect price: reserved ${9.5:.2f}/GPU-hour is {4.12:.2f}x the median ${2.31:.2f} of "
+     "aws's own 5 fresh reserved prices for a100-sxm-80gb (any count) (above 4.0x)",
+     "a celor 5 prețuri recente de același tip ale lui aws însuși pentru a100-sxm-80gb (oricâte) "
+     "(peste pragul de 4,0)"),
 ]
 
 

@@ -159,17 +159,20 @@ def test_a_cards_bandwidth(q: str) -> None:
 @pytest.mark.parametrize("q", ["how much is an RTX 4090 spot per hour?",
                                "cat costa pe ora un rtx 4090 spot?"])
 def test_a_spot_price(q: str) -> None:
-    """Every RTX 4090 spot price in the catalog is suspect or stale: the answer says there is
-    no trusted one and leads with the cheapest trusted on-demand price (a doubted price only
-    in the warnings; it led once, at 6.5 x the median)."""
+    """The RTX 4090's only spot prices are Daytona's ($1.275/h), doubted as 6.5 x the
+    market's median until buyer audit 27a #3 (a price far above other providers' is no
+    doubt by itself) and trusted since: the answer prices that spot price against the
+    cheapest trusted on-demand one, which costs less, so spot saves nothing."""
     r = ask(q)
     views = [v for v in catalog().views(TODAY) if v.gpu == "rtx-4090"]
-    assert all(v.suspect or v.stale for v in views if v.spot_usd_h is not None)
-    quantity, value, _ = asked(r)
-    assert quantity == "per_gpu_hour_usd"
+    spot = min(v.spot_usd_h / v.gpu_count for v in views
+               if v.spot_usd_h is not None and not v.suspect and not v.stale)
     trusted = min(v.on_demand_usd_h / v.gpu_count for v in views
                   if v.on_demand_usd_h is not None and not v.suspect and not v.stale)
-    assert value == pytest.approx(trusted)
+    assert (spot, trusted) == (1.275, pytest.approx(0.29))
+    said = head(r).replace("\u00a0", " ")
+    assert ("spot costs about $1.28/h against $0.29/h on-demand" in said
+            or "spot costă aproximativ 1,28 USD/oră față de 0,29 USD/oră la cerere" in said), said
 
 
 @pytest.mark.parametrize("q", [

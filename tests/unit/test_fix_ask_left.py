@@ -157,16 +157,19 @@ def test_a_monthly_amount_stays_monthly(q: str) -> None:
 
 
 @pytest.mark.parametrize(("q", "peers"), [
-    ("How much is an RTX 4090 spot?",
-     "fresh on-demand prices for 1 × NVIDIA GeForce RTX 4090 24GB (outside 0.4x-2.5x)"),
-    ("Cât costă un RTX 4090 spot?",
-     "a prețurilor la cerere recente de la 5 furnizori pentru 1 × NVIDIA GeForce RTX 4090 24GB "
-     "(în afara intervalului 0,4–2,5)"),
+    # Daytona's RTX 4090 at $2.20/h, doubted as 6.48x the market's median until buyer audit
+    # 27a #3 (a price far above other providers' is no doubt by itself), is trusted now: the
+    # low outlier at Lium names its GPU the same way
+    ("How much is an L40 on Lium?",
+     "fresh on-demand prices for 4 × NVIDIA L40 48GB (under 0.4x)"),
+    ("Cât costă un L40 la Lium?",
+     "a prețurilor la cerere recente de la 4 furnizori pentru 4 × NVIDIA L40 48GB "
+     "(sub pragul de 0,4)"),
 ])
 def test_an_outlier_names_its_gpu(q: str, peers: str) -> None:
     warnings = _plain(ask(q).answer)
     assert peers in warnings, warnings
-    assert "rtx-4090" not in warnings.replace("rtx4090", "")  # was "for 1 x rtx-4090"
+    assert "4 x l40" not in warnings  # a catalog id would read "for 4 x l40"
 
 
 def test_a_low_spot_outlier_is_said_in_romanian() -> None:

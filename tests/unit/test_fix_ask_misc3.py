@@ -163,12 +163,17 @@ def test_recommend_per_user_tokens_per_s_target() -> None:
 
 
 def test_training_compare_names_no_cheapest_beside_an_unpriced_setup() -> None:
-    r = ask("Which is cheaper to full fine-tune Llama 3.1 70B: 16 H100 or 32 A100?")
-    assert ("cheapest per token trained: unknown, 32 × NVIDIA A100 SXM4 40GB has no price "
+    # 32 x A100 SXM4 40GB has a price since buyer audit 27a #6 (AWS's p4d.24xlarge, its
+    # on-demand price no longer thrown out with a doubted spot price): 32 x L40S has none
+    r = ask("Which is cheaper to full fine-tune Llama 3.1 70B: 16 H100 or 32 L40S?")
+    assert ("cheapest per token trained: unknown, 32 × NVIDIA L40S 48GB has no price "
             "in the catalog") in head(r)
     assert "cheapest per token trained: 16" not in head(r)
-    ro = ask("Ce e mai ieftin pentru fine-tuning complet la Llama 3.1 70B: 16 H100 sau 32 A100?")
+    ro = ask("Ce e mai ieftin pentru fine-tuning complet la Llama 3.1 70B: 16 H100 sau 32 L40S?")
     assert "cel mai ieftin pe token antrenat: necunoscut" in head(ro)
+    priced = ask("Which is cheaper to full fine-tune Llama 3.1 70B: 16 H100 or 32 A100?")
+    assert "$2.74/h per GPU (on-demand) at aws" in head(priced)
+    assert "cheapest per token trained: 16 × NVIDIA H100 SXM5 80GB." in head(priced)
 
 
 def test_405b_on_8_h100_leads_with_its_official_fp8() -> None:

@@ -15,10 +15,16 @@
 from __future__ import annotations
 
 import re
+import shutil
+from pathlib import Path
 
+from service.adapters.catalog_loader import load_catalog
+from service.domain.answer.compose import AskRequest, answer
 from service.domain.answer.core_warnings import localise
+from service.domain.catalog.snapshot import Catalog
 from service.domain.locale import romanian_de
-from tests.unit.ask_fixtures import ask, asked, head, knowledge
+from service.paths import default_data_dir
+from tests.unit.ask_fixtures import TODAY, ask, asked, head, knowledge
 
 
 def _ro(text: str) -> str:
@@ -70,11 +76,31 @@ def test_storage_and_egress_of_one_amount_english() -> None:
 
 # -- 3. Romanian wording ---------------------------------------------------------------------
 
-def test_suspect_spot_offer_warning_in_romanian_and_lead_matches_it() -> None:
-    r = ask("Cât costă pe oră un RTX 4090 spot?")
+def _doubted_daytona_4090(tmp: Path) -> Catalog:
+    """The shipped catalog with nine more Daytona RTX 4090 rows at $0.30-$0.38/h and no spot
+    price: Daytona's own median for the card falls to $0.38, so its eight RTX 4090 rows that
+    list a spot price are doubted for their on-demand $2.20/GPU-hour (5.80x, the high outlier of
+    trust.py). Daytona's $2.20 was doubted as 6.48x the market's median in the shipped
+    catalog until buyer audit 27a #3 (a price far above other providers' is no doubt by
+    itself), which left no card whose spot offers are all doubted for another price."""
+    shutil.copytree(default_data_dir("catalog"), tmp / "catalog")
+    path = tmp / "catalog" / "offers" / "daytona.csv"
+    row = next(r for r in path.read_text(encoding="utf-8").splitlines()
+               if r.startswith("daytona-1x-rtx4090,"))
+    extra = [row.replace("daytona-1x-rtx4090,", f"daytona-test-{i}-rtx4090,", 1)
+             .replace(",1x-RTX4090,", f",test-{i}-RTX4090,", 1)
+             .replace(",2.2032,1.275,", f",{0.30 + 0.01 * i:.2f},,", 1) for i in range(9)]
+    with path.open("a", encoding="utf-8") as fh:
+        fh.write("\n".join(extra) + "\n")
+    return load_catalog(tmp / "catalog")
+
+
+def test_suspect_spot_offer_warning_in_romanian_and_lead_matches_it(tmp_path: Path) -> None:
+    r = answer(AskRequest(question="Cât costă pe oră un RTX 4090 spot?"), knowledge(),
+               _doubted_daytona_4090(tmp_path), TODAY)
     text = r.answer
     assert "the median" not in text and "providers' fresh" not in text, text
-    assert re.search(r"prețul la cerere de 2,20\u00a0USD/GPU-oră este de 6,48 ori mediana", text), \
+    assert re.search(r"prețul la cerere de 2,20\u00a0USD/GPU-oră este de 5,80 ori mediana", text), \
         text
     # the flag is about the offers' on-demand price, not their spot price
     assert "prețurile spot listate sunt marcate" not in text, text
@@ -83,9 +109,9 @@ def test_suspect_spot_offer_warning_in_romanian_and_lead_matches_it() -> None:
 
 
 def test_outlier_reason_localised() -> None:
-    ro = _ro("suspect price: on-demand $2.20/GPU-hour is 6.48x the median $0.34 of 5 providers' "
-             "fresh on-demand prices for 1 x rtx-4090 (outside 0.4x-2.5x)")
-    assert ro.startswith("preț suspect: prețul la cerere de 2,20\u00a0USD/GPU-oră este de 6,48 "
+    ro = _ro("suspect price: on-demand $0.10/GPU-hour is 0.29x the median $0.34 of 5 providers' "
+             "fresh on-demand prices for 1 x rtx-4090 (under 0.4x)")
+    assert ro.startswith("preț suspect: prețul la cerere de 0,10\u00a0USD/GPU-oră este de 0,29 "
                          "ori mediana de 0,34\u00a0USD a prețurilor la cerere recente de la 5 "
                          "furnizori"), ro
 

@@ -14,6 +14,7 @@ import msgspec
 import pytest
 
 from service.domain.answer.understand import extract, training_setup
+from service.domain.catalog.trust import TRUSTED
 from service.domain.recommend.context import FAST_NETWORKS
 from service.domain.sizing.requests import SizingRequest
 from service.domain.sizing.sizing import SizingResult, size
@@ -168,14 +169,30 @@ def test_unknown_price_of_a_hint_is_said_in_words() -> None:
     # (the plan is a sentence of the answer since fix/pretrainplan: GPU-hours asked with no
     # count or deadline get the 30-day plan beside them, no longer a warning)
     assert " ?" not in r.answer.split("Warnings: ")[0]
-    assert ("584 × NVIDIA A100 SXM4 40GB (73 machines of 8), about 29.8 days" in r.answer
-            and "at a price the catalog cannot give: it has no trusted offer of 584 × NVIDIA "
-            "A100 SXM4 40GB" in r.answer)
+    # priced since AWS's p4d.24xlarge (8 x A100 40GB over EFA) keeps its trusted on-demand
+    # price without the spot price its source doubts (buyer audit 27a #6): it was "at a price
+    # the catalog cannot give: it has no trusted offer of 584 × NVIDIA A100 SXM4 40GB"
+    assert "584 × NVIDIA A100 SXM4 40GB (73 machines of 8), about 29.8 days" in r.answer
+    assert f"at ${_p4d_per_gpu():.2f}/h per GPU (aws, machines joined over EFA)" in r.answer, \
+        r.answer
+    assert "cannot give" not in r.answer
 
 
 def test_unknown_price_of_a_hint_in_romanian() -> None:
     r = ask("cât durează preantrenarea unui model 13B pe 2T de tokeni pe 8 A100?")
     warnings = r.answer.split("Avertismente: ")[1]
     assert " ?" not in warnings, warnings
-    assert ("la un preț pe care catalogul nu îl poate da: nu are o ofertă de încredere de 584 × "
-            "NVIDIA A100 SXM4 40GB" in warnings)
+    per = f"{_p4d_per_gpu():.2f}".replace(".", ",")
+    assert ("pe 584 × NVIDIA A100 SXM4 40GB durează aproximativ 29,8 zile, pentru aproximativ "
+            in warnings and f"USD la {per}\u00a0USD/oră pe GPU (aws, mașini legate prin EFA)"
+            in warnings), warnings
+    assert "nu îl poate da" not in warnings
+
+
+def _p4d_per_gpu() -> float:
+    """AWS p4d.24xlarge's trusted on-demand price per GPU ($21.96 / 8 = $2.74)."""
+    c = catalog()
+    assert c.trust_of("aws-p4d-24xlarge") is TRUSTED
+    price = c.offers_by_id["aws-p4d-24xlarge"].on_demand_usd_h
+    assert price is not None
+    return price / 8

@@ -142,10 +142,10 @@ REASONS = [
      "preț vechi: prețul rezervat de 0,70 USD/oră are 101 zile (din 2026-08-26), peste "
      "limita de 90 de zile; include_stale îl include în clasament"),
     ("suspect price: on-demand $0.33/GPU-hour is 0.33x the median $1.00 of 4 providers' fresh "
-     "on-demand prices for 4 x l40 (outside 0.4x-2.5x); include_suspect to rank it",
+     "on-demand prices for 4 x l40 (under 0.4x); include_suspect to rank it",
      "preț suspect: prețul la cerere de 0,33 USD/GPU-oră este de 0,33 ori mediana de 1,00 USD a "
-     "prețurilor la cerere recente de la 4 furnizori pentru 4 x l40 (în afara intervalului "
-     "0,4–2,5); include_suspect îl include în clasament"),
+     "prețurilor la cerere recente de la 4 furnizori pentru 4 x l40 (sub pragul de 0,4); "
+     "include_suspect îl include în clasament"),
     ("only a spot price, and the workload is not interruptible",
      "are doar preț spot, iar sarcina nu poate fi întreruptă"),
     # targets: TTFT, decode speed, request rate

@@ -19,7 +19,6 @@ import re
 import msgspec
 
 from service.adapters.slack.commands import BotData, parse_command, run_command
-from service.domain.answer.core_warnings import localise
 from service.domain.answer.intent import place_named
 from service.domain.catalog.regions import parse_region_filter
 from service.domain.recommend.recommend import recommend
@@ -121,39 +120,28 @@ _US_PRETRAIN = {"model": "llama 3.1 8b", "workload": "pretrain", "training_token
                 "regions": ["us"]}
 
 
-def test_deadline_reason_says_the_fast_network_machines_are_flagged() -> None:
+def test_deadline_in_the_us_ranks_the_fast_network_machines_once_flagged() -> None:
+    """AWS's p5.48xlarge ($55.04, its price after AWS's June 2025 cut) was flagged as far
+    above other providers' median, and the US pre-train within 700 h had no option, its
+    reason pointing at include_suspect; judged against AWS's own prices it is trusted, and
+    the run ranks on it as include_suspect had ranked it (8 nodes)."""
     rec = recommend(msgspec.convert(_US_PRETRAIN, RecommendationRequest), catalog(), TODAY)
-    assert not rec.options and rec.reason is not None
-    assert rec.reason.startswith("the deadline: the fastest option that fits takes 4,368 h")
-    assert ("; include_suspect (offers whose prices are flagged as suspect, ranked with a "
-            "warning, where the run spread over 8 nodes with a fast network finishes in "
-            "~624 h: 8 instances of 8 x NVIDIA H100 SXM5 80GB (p5.48xlarge) at aws, $"
-            ) in rec.reason
-    msgs = knowledge().messages
-    ro = localise(rec.reason, msgs.section("ro", "answer"), msgs.formatter("ro"),
-                  msgs.section("ro", "pricing"))
-    assert ro.startswith("termenul: cea mai rapidă opțiune care încape durează 4.368 h")
-    assert ("ofertele ale căror prețuri sunt semnalate ca suspecte, clasate cu un avertisment, "
-            "unde rularea împărțită pe 8 noduri cu rețea rapidă se termină în ~624 h") in ro
-    # with include_suspect the flagged machine ranks: the advice is true
-    flagged = recommend(msgspec.convert({**_US_PRETRAIN, "include_suspect": True},
-                                        RecommendationRequest), catalog(), TODAY)
-    assert flagged.options and flagged.options[0].offer.provider == "aws"
-    assert flagged.options[0].nodes == 8
+    assert rec.options, rec.reason
+    assert rec.options[0].offer.provider == "aws" and rec.options[0].nodes == 8
+    assert rec.options[0].offer.instance_type == "p5.48xlarge"
 
 
-def test_ask_does_not_say_the_catalog_has_no_fast_network_offer() -> None:
+def test_ask_prices_the_us_pretrain_on_the_fast_network_machines() -> None:
     a = head(ask("How many H100 to pretrain Llama 3.1 8B on 1T tokens in 30 days in the US?"))
     assert "takes 56 × NVIDIA H100 SXM5 80GB" in a
     assert "the catalog has no offer" not in a
-    assert ("No price: the catalog's machines with a fast network between them (InfiniBand, "
-            "EFA or RoCE) that would make up 56 × NVIDIA H100 SXM5 80GB (aws p5.48xlarge"
-            ) in a
-    assert "have prices flagged as suspect" in a and "include_suspect" in a
+    per = catalog().offers_by_id["aws-p5-48xlarge"].on_demand_usd_h / 8  # $6.88 per GPU
+    assert f"at ${per:.2f}/h per GPU (aws, 7 machines of 8 × NVIDIA H100 SXM5 80GB" in a, a
+    assert "priced on machines with EFA" in a and "No price:" not in a, a
     ro = _ro("Câte H100 îmi trebuie ca să preantrenez Llama 3.1 8B pe 1T tokeni în 30 de zile "
              "în SUA?")
     assert "catalogul nu are o ofertă" not in ro
-    assert "au prețuri semnalate ca suspecte" in ro and "(aws p5.48xlarge" in ro
+    assert "au prețuri semnalate ca suspecte" not in ro and "(aws, 7 mașini" in ro, ro
 
 
 # ------------------------------------------------------------------ #10 Slack readings

@@ -90,9 +90,14 @@ def test_offers_a100_80gb_runpod_and_nebius_in_romanian() -> None:
 def test_offers_without_a_provider_still_hide_flagged_prices() -> None:
     out = all_text(_run("offers h100"))
     assert "⚠" not in out and "Hyperstack" not in out
-    # (5 of 112 before Prime Intellect's and Shadeform's resold copies were judged against
-    # the machines' own providers' prices: buyer audit 25a #4)
-    assert "Cheapest offers of H100, by price per GPU (5 of 91):" in out
+    # the trusted offers of the H100 family (127: 91 before a high price was judged against
+    # its seller's own prices, buyer audit 27a #3, which trusts AWS's and GCP's list prices;
+    # 112 before Prime Intellect's and Shadeform's resold copies were judged against the
+    # machines' own providers' prices: buyer audit 25a #4)
+    trusted = sum(1 for v in catalog().views(TODAY)
+                  if v.gpu in ("h100-sxm", "h100-pcie", "h100-nvl")
+                  and not v.stale and not v.suspect)
+    assert f"Cheapest offers of H100, by price per GPU (5 of {trusted}):" in out, out
 
 
 # 1. providers: /gpu recommend

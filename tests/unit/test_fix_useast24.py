@@ -26,6 +26,7 @@ from service.adapters.regions_file import load_regions
 from service.app import create_app
 from service.domain.catalog.offer_query import OfferFilter, query_offers
 from service.domain.catalog.regions import parse_region_filter
+from service.domain.catalog.trust import TRUSTED
 from service.domain.recommend.recommend import recommend
 from service.domain.recommend.types import RecommendationRequest
 from service.paths import default_data_dir
@@ -178,11 +179,21 @@ def test_ask_other_gpu_and_area_us_west() -> None:
 
 
 def test_a_suspect_price_that_leads_says_so_en_ro() -> None:
-    """Only AWS offers H100s in us-east-2: its $6.88, doubted, leads, and says it is doubted
-    in the same sentence."""
+    """Only GCP offers A100 80GB in us-central1, its a2-ultragpu rows doubted by their source
+    (a spot price above the on-demand one): $2.95 leads, and says it is doubted in the same
+    sentence. (The case was AWS's $6.88 H100 in us-east-2, trusted since a high price is
+    judged against its seller's own prices: buyer audit 27a #3.)"""
+    c = catalog()
+    assert c.trust_of("gcp-a2-ultragpu-1g") is not TRUSTED
+    per = c.offers_by_id["gcp-a2-ultragpu-1g"].on_demand_usd_h
+    assert per is not None
+    en = _first(ask("cheapest A100 80GB in us-central1?").answer)
+    assert f"${per:.2f}/h per GPU at gcp" in en and "that price is doubted" in en, en
+    ro = _first(ask("cel mai ieftin A100 80GB în us-central1?").answer)
+    assert (f"{per:.2f}".replace(".", ",") + " USD/oră pe GPU la gcp" in ro
+            and "acest preț este îndoielnic" in ro), ro
+    # AWS's H100 in us-east-2 leads trusted now, with no doubt said
     en = _first(ask("cheapest H100 in us-east-2?").answer)
-    assert "$6.88/h per GPU at aws" in en and "that price is doubted" in en, en
-    ro = _first(ask("cel mai ieftin H100 în us-east-2?").answer)
-    assert "6,88 USD/oră pe GPU la aws" in ro and "acest preț este îndoielnic" in ro, ro
+    assert "$6.88/h per GPU at aws" in en and "doubted" not in en, en
     # a trusted lead says nothing of the kind
     assert "doubted" not in _first(ask("cheapest H100 in us-east?").answer)

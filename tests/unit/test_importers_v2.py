@@ -209,7 +209,11 @@ def test_hyperscaler_notes_become_cautions(registry: Registry) -> None:
         "z lists 9.554 $/h eastus\n"
         "GCP,g2-standard-4,us-central1,L4,1,4,16,0.7,0.9,c,w\n")
     by = {o.id: o for o in parse_hyperscaler(text, AS_OF, registry).offers}
-    assert by["aws-p4d-24xlarge"].caution == "spot az1 2.47 looks anomalous"
+    # a note about the spot price alone drops that price, not the row's on-demand price
+    # (buyer audit 27a #6): no caution, the spot price gone, said in the source
+    p4d = by["aws-p4d-24xlarge"]
+    assert (p4d.caution, p4d.spot_usd_h, p4d.on_demand_usd_h) == ("", None, 21.96)
+    assert "spot $2.47/h dropped: the source says spot az1 2.47 looks anomalous" in p4d.source
     assert "lists 9.554 $/h" in by["azure-standard-nc48ads-a100-v4"].caution
     assert by["gcp-g2-standard-4"].spot_usd_h is None
     assert "above on-demand" in by["gcp-g2-standard-4"].caution
@@ -291,7 +295,9 @@ def test_shipped_newer_rows_name_file_and_commit(shipped: list[Offer]) -> None:
 def test_shipped_cautions_recorded(shipped: list[Offer]) -> None:
     by = {o.id: o for o in shipped}
     assert "PRICES LOOK WRONG" in by["mithril-h100-80gb-sxm-8x"].caution
-    assert "looks anomalous" in by["aws-p4d-24xlarge"].caution
+    # the p4d's note doubts its spot price alone: dropped, said in the source (27a #6)
+    assert by["aws-p4d-24xlarge"].caution == "" and by["aws-p4d-24xlarge"].spot_usd_h is None
+    assert "spot $2.4655/h dropped" in by["aws-p4d-24xlarge"].source
     assert "1GPU but lists 4x H100" in by["seeweb-ecs1gpu8"].caution
     assert not any(o.provider == "mithril" and o.gpu in ("a100-sxm-80gb", "b200")
                    for o in shipped)  # the $0.01 per GPU-hour placeholders

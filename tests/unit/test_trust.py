@@ -40,16 +40,27 @@ def test_a_price_far_below_the_median_is_suspect_with_the_numbers() -> None:
     assert all(trust.get(f"p{i}-h100", TRUSTED) is TRUSTED for i in range(5))
 
 
-def test_a_price_far_above_the_median_is_suspect_and_marked_high_only() -> None:
+def test_a_price_far_above_other_providers_is_no_doubt_by_itself() -> None:
+    """A dear provider's list price (a hyperscaler's, 2.5 to 15 times a marketplace's) is
+    its price: only a price far above the seller's own prices for the GPU is doubted
+    (buyer audit 27a #3)."""
     _, trust = assess(market(offer("dear-h100", "dear", 12.0)), 90)
+    assert "dear-h100" not in trust
+    own = [offer(f"dear-{i}", "dear", 2.5, regions=(f"r{i}",)) for i in range(2)]
+    _, trust = assess(market(*own, offer("dear-h100", "dear", 12.0)), 90)
     assert trust["dear-h100"].suspect and trust["dear-h100"].high_outlier_only
+    assert trust["dear-h100"].suspect_reasons == (
+        "on-demand $12.00/GPU-hour is 4.80x the median $2.50 of dear's own 3 fresh on-demand "
+        "prices for h100-sxm (any count) (above 2.5x)",)
+    assert all(o.id not in trust for o in own)
 
 
 def test_a_named_provider_keeps_its_dear_list_price_but_not_a_cheap_outlier() -> None:
     """Trust.doubts, the one rule for an answer restricted to the offer's provider: a price
-    doubted only for being far above the market is that provider's price; a price far below
-    it stays doubted, named or not."""
-    _, trust = assess(market(offer("dear-h100", "dear", 12.0),
+    doubted only for being far above the seller's own is that provider's price; a price far
+    below the market stays doubted, named or not."""
+    own = [offer(f"dear-{i}", "dear", 2.5, regions=(f"r{i}",)) for i in range(2)]
+    _, trust = assess(market(*own, offer("dear-h100", "dear", 12.0),
                              offer("cheap-h100", "cheap", 0.69)), 90)
     dear, cheap = trust["dear-h100"], trust["cheap-h100"]
     assert dear.doubts() == dear.offer_reasons and len(dear.doubts()) == 1
@@ -66,10 +77,11 @@ def test_the_bounds_are_0_4x_and_2_5x() -> None:
 
 
 def test_one_provider_many_regions_counts_once_in_the_median() -> None:
-    # thirty region rows of one dear provider must not drag the median up to its price
+    # thirty region rows of one dear provider must not drag the median up to its price (a
+    # $1.00 H100 would be 0.125x of it), and they agree with each other: none is doubted
     many = [offer(f"aws-r{i}", "aws", 8.0, regions=(f"r{i}",)) for i in range(30)]
-    _, trust = assess(market(*many), 90)
-    assert all(trust[o.id].suspect for o in many)
+    _, trust = assess(market(*many, offer("edge", "edge", 1.0)), 90)
+    assert not trust
 
 
 def test_too_few_peers_gives_no_outlier_verdict() -> None:

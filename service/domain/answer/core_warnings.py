@@ -499,8 +499,15 @@ _REASONS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"is (?P<n_ratio>\d[\d,]*+(?:\.\d++)?)x the median \$(?P<usd_median>\d[\d,]*+(?:\.\d++)?) "
         r"of (?P<n_peers>\d[\d,]*+(?:\.\d++)?) providers' fresh (?:on-demand|reserved|spot) prices "
         # the GPU by its name (trust.py), which may hold parentheses: "(HGX, Blackwell Ultra)"
-        r"for (?P<scope_scope>(?:(?! \(outside ).)++) "
-        r"\(outside (?P<n_low>\d[\d,]*+(?:\.\d++)?)x-(?P<n_high>\d[\d,]*+(?:\.\d++)?)x\)")),
+        r"for (?P<scope_scope>(?:(?! \(under ).)++) "
+        r"\(under (?P<n_low>\d[\d,]*+(?:\.\d++)?)x\)")),
+    # a price far above the seller's own prices for the GPU (trust.py's high outlier)
+    ("core_reason_outlier_own", re.compile(
+        r"(?P<kind_kind>on-demand|reserved|spot) \$(?P<usd_price>\d[\d,]*+(?:\.\d++)?)/GPU-hour "
+        r"is (?P<n_ratio>\d[\d,]*+(?:\.\d++)?)x the median \$(?P<usd_median>\d[\d,]*+(?:\.\d++)?) "
+        r"of (?P<seller>[\w.-]++(?: \([\w.-]++\))?+)'s own (?P<n_rows>\d[\d,]*+) fresh "
+        r"(?:on-demand|reserved|spot) prices for (?P<scope_scope>(?:(?! \(above ).)++) "
+        r"\(above (?P<n_high>\d[\d,]*+(?:\.\d++)?)x\)")),
     # a spot price far below the median (trust.spot_reasons), said in English in Romanian
     ("core_reason_outlier_low", re.compile(
         r"(?P<kind_kind>spot) \$(?P<usd_price>\d[\d,]*+(?:\.\d++)?)/GPU-hour "

@@ -100,16 +100,18 @@ class OfferView(Out, frozen=True, kw_only=True):
                     "recommendations unless include_suspect")]
     suspect_reasons: Annotated[list[str], msgspec.Meta(
         description="why the price is doubted: the source's own caution, a placeholder value, "
-                    "spot not below on-demand, far from the median of other providers for the "
-                    "same GPU and count, an undated price that conflicts with the provider's "
+                    "spot not below on-demand, far below the median of other providers for the "
+                    "same GPU and count or far above the seller's own prices for the GPU, an "
+                    "undated price that conflicts with the provider's "
                     "own dated price, or a marketplace's resold price that conflicts with, or "
                     "is below, the price of the provider whose machine it is (or repeats a "
                     "doubted price of that provider); empty for a trusted price")]
     """Why the price is doubted: the source's own caution, a placeholder value, spot not
-    below on-demand, far from the median of other providers for the same GPU and count, an
-    undated price that conflicts with the provider's own dated price for the same GPU, or a
-    marketplace's resold price that conflicts with, or is below, the price of the provider
-    whose machine it is, or repeats a doubted price of that provider (trust.py)."""
+    below on-demand, far below the median of other providers for the same GPU and count or
+    far above the seller's own prices for the GPU, an undated price that conflicts with the
+    provider's own dated price for the same GPU, or a marketplace's resold price that
+    conflicts with, or is below, the price of the provider whose machine it is, or repeats a
+    doubted price of that provider (trust.py)."""
     duplicates: Annotated[list[str], msgspec.Meta(
         description="ids of offers collapsed into this one (same provider, GPU count, prices and "
                     "regions under another instance name)")]

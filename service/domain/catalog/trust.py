@@ -40,19 +40,37 @@ Rules (each reason is a sentence an answer can show):
   The two spot rules doubt only the spot price (``Trust.spot_reasons``): the offer's
   on-demand and reserved prices stay usable, and the spot price is not ranked unless
   suspect prices are asked for;
-  - an outlier: the on-demand (else reserved, else spot) price per GPU-hour is below
-    ``LOW`` (0.4) or above ``HIGH`` (2.5) times the median of the same price kind for the same
-    GPU and GPU count among fresh offers of ``MIN_PEERS`` or more providers (each provider
-    counted once, at its lowest price for that shape, the offer's own provider included);
-    with fewer peers of that count, the median over every count of that GPU; with fewer than
-    ``MIN_PEERS`` of those, no outlier verdict. "Fresh" is measured against the catalog's
-    own date (its newest price), so the verdict does not change from day to day. The reason
-    names the GPU by its display name ("for 1 x NVIDIA GeForce RTX 4090 24GB", ``assess``'s
-    ``gpu_names``). A low verdict does not stand where the same provider sells the same GPU
-    at another count for the same price per GPU-hour (within ``SAME_PRICE``) without one:
-    the medians differ by count (eight-GPU boxes of a hyperscaler pull one count's median
-    up), and Verda's 8 x V100 at $0.1375/GPU-hour was doubted while its 1 x V100 at $0.14
-    was trusted.
+  - a low outlier: the on-demand (else reserved, else spot) price per GPU-hour is below
+    ``LOW`` (0.4) times the median of the same price kind for the same GPU and GPU count
+    among fresh offers of ``MIN_PEERS`` or more providers (each provider counted once, at its
+    lowest price for that shape, the offer's own provider included); with fewer peers of that
+    count, the median over every count of that GPU; with fewer than ``MIN_PEERS`` of those,
+    no outlier verdict. "Fresh" is measured against the catalog's own date (its newest
+    price), so the verdict does not change from day to day. The reason names the GPU by its
+    display name ("for 1 x NVIDIA GeForce RTX 4090 24GB", ``assess``'s ``gpu_names``). A
+    low verdict does not stand where the same provider sells the same GPU at another count
+    for the same price per GPU-hour (within ``SAME_PRICE``) without one: the medians differ
+    by count (eight-GPU boxes of a hyperscaler pull one count's median up), and Verda's
+    8 x V100 at $0.1375/GPU-hour was doubted while its 1 x V100 at $0.14 was trusted. A
+    price far below the market is the one that harms: it ranks first;
+  - a high outlier: the headline price per GPU-hour is above ``HIGH`` (2.5) times the
+    median of the same seller's own fresh prices of that kind for the same GPU, every count
+    and region (each row once, the offer's own included), over ``MIN_PEERS`` or more rows
+    (:func:`_own_medians`; a seller is the provider, or on a marketplace that resells other
+    clouds' machines, ``Provider.resells``, the cloud its instance type names: Shadeform's
+    ``vultr_A40`` and ``paperspace_A4000`` rows are two sellers' prices). A price far above
+    other providers' is no evidence of an error: a hyperscaler's list price sits 2.5 to 15
+    times above marketplace medians (AWS's p5.48xlarge at $55.04, $6.88/GPU-hour, is the
+    price after AWS's June 2025 cut, "P5 ... On-Demand pricing dropped by up to 45%",
+    usage.ai/blogs/aws/ai-ml-cost/llm-cost-optimization-aws, updated 2026-06-30; the row of
+    provider_policies/hyperscaler_prices.csv says "OD cross-checked identical in datareceipts
+    hyperscalers.json (retrieved 2026-11-09)"; its p3.2xlarge V100 at $3.06 is 15.7 times the
+    marketplaces' $0.20), and the market rule doubted 103 such rows and left a region only
+    AWS serves without an option (buyer audit 27a #3). A price far above the seller's own
+    prices for the same GPU is (a per-machine price entered per GPU, a zone's stray row).
+    The seller's rows of one GPU share one median, so one price per GPU-hour gets one
+    verdict at every count (GCP's a2-highgpu-1g/-2g/-4g/-8g, all $3.673/GPU-hour, were
+    doubted at two counts and trusted at two under the market rule);
   - a price conflict: the offer's date is only assumed (``as_of_kind`` "assumed": a SkyPilot
     row, "date unknown; no later than 2026-09-30", an upper bound, not an age) and the same
     provider prices the same machine (GPU, GPU count, headline price kind, and vCPUs and RAM
@@ -158,9 +176,10 @@ class Trust(msgspec.Struct, frozen=True, gc=False):
     """The reasons that doubt only the spot price (its discount or its distance from other
     providers' spot prices): the offer's other prices stand."""
     high_outlier_only: bool = False
-    """The only reason is a price far above the market's median: a real list price of a
-    dear provider (a hyperscaler) as often as an error. Answers restricted to named providers
-    keep such offers, with the reason as a warning."""
+    """The only reason is a price far above the median of the seller's own prices for the
+    GPU (the module docstring's high outlier). Answers restricted to named providers keep
+    such offers, with the reason as a warning: asked for by name, the provider's dearest
+    row is still its price."""
     duplicate_of: str | None = None
     duplicates: tuple[str, ...] = ()
     """The ids collapsed into this offer."""
@@ -184,9 +203,8 @@ class Trust(msgspec.Struct, frozen=True, gc=False):
     def doubts(self, provider_named: bool = False) -> tuple[str, ...]:
         """The reasons that keep the whole offer out of an answer (``offer_reasons``); for
         an answer restricted to the offer's provider (``provider_named``), none where the
-        only one is a price far above the market's (``high_outlier_only``): a dear
-        provider's list price is that provider's price (AWS's p5 at 2.6x the median), used
-        with the reason said as a warning. The one rule /v1/recommendations' ``providers``
+        only one is a price far above the seller's own (``high_outlier_only``), used with
+        the reason said as a warning. The one rule /v1/recommendations' ``providers``
         and /v1/ask's named provider both follow."""
         if provider_named and self.high_outlier_only:
             return ()
@@ -316,6 +334,30 @@ def _medians(offers: Sequence[Offer], reference: dt.date, stale_after_days: int
         by_gpu[(kind, gpu)].append(price)
     return ({k: (statistics.median(v), len(v)) for k, v in by_count.items()},
             {k: (statistics.median(v), len(v)) for k, v in by_gpu.items()})
+
+
+def _seller(o: Offer, resells: Mapping[str, Mapping[str, str]]) -> str:
+    """Whose price a row is, for the high outlier rule: the provider, or on a marketplace
+    that resells other clouds' machines (``resells``), "<marketplace> (<cloud>)" with the
+    cloud its instance type's prefix names, whether or not the catalog has that cloud
+    (Shadeform's ``vultr_A40`` is Vultr's price, not Shadeform's own)."""
+    if o.provider in resells and "_" in o.instance_type:
+        return f"{o.provider} ({o.instance_type.split('_', 1)[0].lower()})"
+    return o.provider
+
+
+def _own_medians(offers: Sequence[Offer], reference: dt.date, stale_after_days: int,
+                 resells: Mapping[str, Mapping[str, str]]
+                 ) -> dict[tuple[str, str, str], tuple[float, int]]:
+    """(seller, price kind, GPU) -> (median price per GPU-hour, rows) over the seller's fresh
+    rows of that GPU, every count and region, each row once (:func:`_seller`)."""
+    rows: dict[tuple[str, str, str], list[float]] = defaultdict(list)
+    for o in offers:
+        kp = _kind_price(o)
+        if kp is None or is_stale(o, reference, stale_after_days):
+            continue
+        rows[(_seller(o, resells), kp[0], o.gpu)].append(kp[1])
+    return {k: (statistics.median(v), len(v)) for k, v in rows.items()}
 
 
 def _spot_medians(offers: Sequence[Offer], reference: dt.date, stale_after_days: int
@@ -478,12 +520,16 @@ def carried_reason(reason: str, original: Offer, reseller: str) -> str:
 
 def suspect_reasons(o: Offer, by_count: dict[tuple[str, str, int], tuple[float, int]],
                     by_gpu: dict[tuple[str, str], tuple[float, int]],
-                    gpu_names: Mapping[str, str] | None = None, caution: bool = True
+                    gpu_names: Mapping[str, str] | None = None, caution: bool = True,
+                    own: Mapping[tuple[str, str, str], tuple[float, int]] | None = None,
+                    seller: str | None = None,
                     ) -> tuple[tuple[str, ...], bool, bool]:
-    """(the reasons, whether the only one is a price above ``HIGH`` x the median, whether
-    the only one is a price below ``LOW`` x the median). ``gpu_names``: GPU id -> display
-    name, for the peers (:func:`_gpu`). ``caution=False``: the row's caution is no reason
-    (a cross-check with a reseller's copy, :func:`cross_checked`)."""
+    """(the reasons, whether the only one is a price above ``HIGH`` x the median of the
+    seller's own prices, whether the only one is a price below ``LOW`` x the market's
+    median). ``gpu_names``: GPU id -> display name, for the peers (:func:`_gpu`).
+    ``caution=False``: the row's caution is no reason (a cross-check with a reseller's copy,
+    :func:`cross_checked`). ``own``: :func:`_own_medians`, and ``seller``, the row's
+    (:func:`_seller`; the provider without it); without ``own``, no high verdict."""
     reasons: list[str] = []
     high = low = False
     if o.caution and caution:
@@ -506,15 +552,21 @@ def suspect_reasons(o: Offer, by_count: dict[tuple[str, str, int], tuple[float, 
         if peers < MIN_PEERS:
             median, peers = by_gpu.get((kind, o.gpu), (0.0, 0))
             scope = f"{gpu} (any count)"
-        if peers >= MIN_PEERS and median > 0:
+        if peers >= MIN_PEERS and median > 0 and price / median < LOW:
             ratio = price / median
-            if ratio < LOW or ratio > HIGH:
-                high = ratio > HIGH and not reasons
-                low = ratio < LOW and not reasons
-                reasons.append(
-                    f"{kind} ${price:.2f}/GPU-hour is {ratio:.2f}x the median "
-                    f"${median:.2f} of {peers} providers' fresh {kind} prices for {scope} "
-                    f"(outside {LOW}x-{HIGH}x)")
+            low = not reasons
+            reasons.append(
+                f"{kind} ${price:.2f}/GPU-hour is {ratio:.2f}x the median "
+                f"${median:.2f} of {peers} providers' fresh {kind} prices for {scope} "
+                f"(under {LOW}x)")
+        who = seller or o.provider
+        median, rows = (own or {}).get((who, kind, o.gpu), (0.0, 0))
+        if rows >= MIN_PEERS and median > 0 and price / median > HIGH:
+            high = not reasons
+            reasons.append(
+                f"{kind} ${price:.2f}/GPU-hour is {price / median:.2f}x the median "
+                f"${median:.2f} of {who}'s own {rows} fresh {kind} prices for {gpu} "
+                f"(any count) (above {HIGH}x)")
     return tuple(reasons), high, low
 
 
@@ -567,6 +619,7 @@ def assess(offers: Sequence[Offer], stale_after_days: int,
     by_id = {o.id: o for o in offers}
     reference = max((o.as_of for o in offers), default=dt.date.min)
     by_count, by_gpu = _medians(kept, reference, stale_after_days)
+    own_medians = _own_medians(kept, reference, stale_after_days, resells)
     spot_by_count, spot_by_gpu = _spot_medians(kept, reference, stale_after_days)
     collapsed: dict[str, list[str]] = defaultdict(list)
     for d, keep in dup.items():
@@ -574,7 +627,8 @@ def assess(offers: Sequence[Offer], stale_after_days: int,
     trust: dict[str, Trust] = {}
     checked = cross_checked(offers, upstreams)
     verdicts = {o.id: suspect_reasons(o, by_count, by_gpu, gpu_names,
-                                      caution=o.id not in checked) for o in offers}
+                                      caution=o.id not in checked, own=own_medians,
+                                      seller=_seller(o, resells)) for o in offers}
     # each provider's prices per GPU-hour of a GPU that no reason doubts, by price kind
     clean: dict[tuple[str, str, str], list[float]] = defaultdict(list)
     for o in offers:

@@ -935,6 +935,17 @@ def rank_offers(ctx: Ctx, offers: Sequence[Offer], precisions: list[Precision],
         plan = plans.get((link_key(gpu), offer.gpu_count))
         if plan is None:
             plan = best_plan(ctx, gpu, offer.gpu_count, precisions)
+        if isinstance(plan, str) and rejection_kind(plan) in ("memory", "hardware"):
+            rejected.append((offer, plan))
+            continue
+        # the model fits: only then is an untrusted price the reason it is left out, and
+        # before a target, a deadline or a network it misses, which a buyer could relax
+        # for an offer that would still not rank (audit 27a #7: a stale and suspect $0.55/h
+        # A100 listed among "cheaper offers left out" as missing only the TTFT target)
+        untrusted = untrusted_reason(ctx, offer)
+        if untrusted is not None:
+            rejected.append((offer, untrusted))
+            continue
         if isinstance(plan, str):
             rejected.append((offer, plan))
             continue
@@ -949,11 +960,6 @@ def rank_offers(ctx: Ctx, offers: Sequence[Offer], precisions: list[Precision],
                 f"multi-node training needs a fast node network: {plan.nodes} nodes of "
                 f"{offer.gpu_count} x {gpu.name}, and {offer.instance_type} states no "
                 "InfiniBand/EFA/RoCE network (gradient sync would crawl)")))
-            continue
-        # the model fits: only then is an untrusted price the reason it is left out
-        untrusted = untrusted_reason(ctx, offer)
-        if untrusted is not None:
-            rejected.append((offer, untrusted))
             continue
         # a stale reserved price (its own date) is left out, and said so; the offer's other
         # prices stand (:func:`quote_offer` leaves it out)

@@ -213,10 +213,10 @@ class RecommendationRequest(ModelChoice, frozen=True, kw_only=True):
                     "default they are left out and listed in rejected)")] = False
     include_suspect: Annotated[bool, msgspec.Meta(
         description="also rank offers whose price is doubted: a caution from its source, "
-                    "a placeholder value, spot not below on-demand, or far from the median of "
-                    "other providers (by default left out and listed in rejected; with "
-                    "`providers` named, a price that is only far above the median is kept, "
-                    "with a warning)")] = False
+                    "a placeholder value, spot not below on-demand, far below the median of "
+                    "other providers or far above the seller's own prices for the GPU (by "
+                    "default left out and listed in rejected; with `providers` named, a price "
+                    "that is only far above its own median is kept, with a warning)")] = False
 
     min_memory_headroom_pct: Annotated[float, msgspec.Meta(
         ge=0, le=90,
@@ -293,14 +293,15 @@ class OfferRef(Out, frozen=True, kw_only=True):
                     "with include_stale)")]
     suspect_reasons: Annotated[list[str], msgspec.Meta(
         description="why the price is doubted (only with include_suspect, or a named provider's "
-                    "price far above the median): the source's caution, a placeholder value, "
-                    "spot not below on-demand, far from other providers' median, or an undated "
-                    "price conflicting with the provider's own dated one; empty for a trusted "
-                    "price")]
+                    "price far above its own median): the source's caution, a placeholder "
+                    "value, spot not below on-demand, far below other providers' median, far "
+                    "above the seller's own prices for the GPU, or an undated price conflicting "
+                    "with the provider's own dated one; empty for a trusted price")]
     """Why the price is doubted (only with include_suspect, or a named provider's price far
-    above the median): the source's caution, a placeholder value, spot not below on-demand,
-    far from other providers' median, or an undated price conflicting with the provider's own
-    dated one; empty for a trusted price."""
+    above its own median): the source's caution, a placeholder value, spot not below
+    on-demand, far below other providers' median, far above the seller's own prices for the
+    GPU, or an undated price conflicting with the provider's own dated one; empty for a
+    trusted price."""
     source: Annotated[str, msgspec.Meta(
         description="where the price comes from (URL or file, with its date)")]
     places: Annotated[list[Region], msgspec.Meta(

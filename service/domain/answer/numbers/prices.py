@@ -495,10 +495,11 @@ def _count_nodes_price(w: _W, gid: str) -> bool:
     16 GPU H100 cluster"): machines of that many GPUs, never that many single-GPU VMs (16
     hyperbolic VMs of one H100 were "a 16 GPU cluster"; OVHcloud's 8 machines of one H100
     were "an 8x H100 node"). One machine of exactly the count where one is offered; else
-    machines of the largest size offered (at the provider named) that make up the count,
-    said so: 2 of 8 for 16, OVHcloud's largest 4 twice for 8. False (the count priced as
-    offered, :func:`_gpu_price`) where the count is below the largest machine and none has
-    exactly it: a larger machine rented whole is then the cheapest way."""
+    node-sized machines (at the provider named) that make up the count at the lowest price,
+    fewer of them within 10 % (:func:`_cluster_pick`), said so: 2 of 8 for 16, OVHcloud's
+    largest 4 twice for 8, 4 of 8 A100 for 32 beside GCP's dearer 2 of 16. False (the count
+    priced as offered, :func:`_gpu_price`) where the count is below the largest machine and
+    none has exactly it: a larger machine rented whole is then the cheapest way."""
     count = w.ex.gpu_count or 1
     views = [v for v in w.offers_for(gid) if v.on_demand_usd_h is not None]
     pool = [v for v in views if not v.stale and not v.suspect] or views
@@ -514,14 +515,70 @@ def _count_nodes_price(w: _W, gid: str) -> bool:
     largest = max(v.gpu_count for v in pool)
     if largest >= count or largest <= 1:
         return False
-    nodes = math.ceil(count / largest)
-    _nodes_price(w, gid, nodes, largest)
+    shapes = _cluster_shapes(w, gid, count, {v.gpu_count for v in pool}, largest)
+    if not shapes:
+        return False
+    per, nodes, total = _cluster_pick(shapes)
+    _nodes_price(w, gid, nodes, per)
     if w.out.first is None:
         return False
     at = w.say("at_provider", provider=w.provider_name()) if w.det.provider else ""
-    w.out.more.insert(0, w.say("nodes_of_largest", count=w.n(count), gpu=w.gpu_name(gid),
-                               at=at, n=w.n(largest), nodes=w.n(nodes)))
+    if per == largest:
+        w.out.more.insert(0, w.say("nodes_of_largest", count=w.n(count), gpu=w.gpu_name(gid),
+                                   at=at, n=w.n(largest), nodes=w.n(nodes)))
+        return True
+    w.out.more.insert(0, w.say("nodes_of_cheapest", count=w.n(count), gpu=w.gpu_name(gid),
+                               at=at, n=w.n(per), nodes=w.n(nodes)))
+    # the fewer, larger machines not taken, with their price (GCP's 2 x 16 A100 at $111.48/h
+    # beside 4 x 8 at $23.08/h: audit pricetrust, it had led at 4.8 times the cost)
+    few = min((s for s in shapes if s[1] < nodes), key=lambda s: (s[1], s[2]), default=None)
+    if few is not None:
+        fv, _, _ = _node_basis(w, gid, few[0]) or (None, 0.0, "")
+        if fv is not None:
+            w.out.more.insert(1, w.say("nodes_fewer_dearer", nodes=w.n(few[1]),
+                                       n=w.n(few[0]), gpu=w.gpu_name(gid),
+                                       hour=w.usd(few[2]), provider=fv.provider,
+                                       times=w.n(few[2] / total, 1)))
     return True
+
+
+# fewer machines (less network between them) are worth up to this much more an hour: a
+# cluster of 4 x 8 GPUs is priced over one of 32 x 1 that is within 10 % of it
+CLUSTER_FEWER_MARGIN = 1.10
+# the GPUs of a cluster's node: one HGX/DGX board (8 x H100, 8 x A100)
+CLUSTER_NODE_GPUS = 8
+
+
+def _cluster_shapes(w: _W, gid: str, count: int, sizes: set[int],
+                    largest: int) -> list[tuple[int, int, float]]:
+    """The ways of making up ``count`` × ``gid`` from machines of one size offered: (GPUs a
+    machine, machines, $/h for all of them at the cheapest trusted offer of that machine,
+    :func:`_node_basis`), for every node-sized machine that divides the count (8 GPUs, an
+    HGX board, or the largest offered where it is smaller), and the largest size (rounded
+    up to whole machines) as before. Smaller VMs are no cluster's nodes: they are said after,
+    where cheaper, as ``nodes_cheaper_smaller`` (16 H100 stay 2 x 8 at $28.00/h, not 8
+    hyperbolic VMs of 2)."""
+    least = min(CLUSTER_NODE_GPUS, largest)
+    out: list[tuple[int, int, float]] = []
+    for per in sorted(sizes):
+        if per < least or per <= 1 or (count % per and per != largest):
+            continue
+        b = _node_basis(w, gid, per)
+        if b is None:
+            continue
+        nodes = math.ceil(count / per)
+        out.append((per, nodes, b[1] * nodes))
+    return out
+
+
+def _cluster_pick(shapes: list[tuple[int, int, float]]) -> tuple[int, int, float]:
+    """The cluster to price (:func:`_count_nodes_price`): the cheapest an hour, or fewer
+    machines where they cost at most :data:`CLUSTER_FEWER_MARGIN` times as much; was the
+    largest machine whatever its price (2 x GCP a2-megagpu-16g at $3.48/GPU-h over 8-GPU
+    machines at $0.72: $18,728 a week for $3,877's cluster)."""
+    cheapest = min(s[2] for s in shapes)
+    near = [s for s in shapes if s[2] <= cheapest * CLUSTER_FEWER_MARGIN]
+    return min(near, key=lambda s: (s[1], s[2]))
 
 
 def _nodes_price(w: _W, gid: str, nodes: int, per_node: int) -> None:

@@ -450,6 +450,11 @@ def _spot_and_on_demand(w: _W, on_demand: Callable[[], Written | None],
     deep = spot_deep_line(w, side.option) if side.option is not None else None
     said = [side.line, *([deep] if deep else [])]
     if lead == "on-demand":
+        od_usd = _priced_usd(od)
+        if od_usd is not None and side.usd > od_usd:
+            # a spot price above the on-demand one (Daytona's RTX 4090 spot at $1.28/h
+            # beside openrelay's $0.29 on-demand): said dearer, not offered as a saving
+            said.append(w.say("spot_job_dearer", spot=w.usd(side.usd), od=w.usd(od_usd)))
         out.more[0:0] = said
         if side.option is not None:
             _provider_warnings(w, side.option)
