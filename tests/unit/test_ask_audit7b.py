@@ -170,9 +170,15 @@ def test_a_spot_price(q: str) -> None:
     trusted = min(v.on_demand_usd_h / v.gpu_count for v in views
                   if v.on_demand_usd_h is not None and not v.suspect and not v.stale)
     assert (spot, trusted) == (1.275, pytest.approx(0.29))
+    # like for like (buyer audit 27a #9): against the same offer's on-demand price, and the
+    # cheaper on-demand price elsewhere said beside it as a different offer
+    own = next(v.on_demand_usd_h for v in views if v.spot_usd_h == spot)
+    assert own == pytest.approx(2.20, abs=0.005)
     said = head(r).replace("\u00a0", " ")
-    assert ("spot costs about $1.28/h against $0.29/h on-demand" in said
-            or "spot costă aproximativ 1,28 USD/oră față de 0,29 USD/oră la cerere" in said), said
+    assert (("spot costs about $1.28/h against $2.20/h on-demand" in said
+            and "On-demand costs $0.29/h at" in said)
+            or ("spot costă aproximativ 1,28 USD/oră față de 2,20 USD/oră la cerere" in said
+            and "0,29 USD/oră" in said)), said
 
 
 @pytest.mark.parametrize("q", [

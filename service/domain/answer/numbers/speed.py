@@ -1109,9 +1109,14 @@ def _speed_answer(w: _W) -> None:
     if r is None or r.gpu is None:
         return
     setup = named or w.setup(count, gid)
-    if not r.fits_in_memory and not _users_queue(w, r):
-        # the model's own precision does not fit there at this prompt: the figures at the
-        # largest precision that does, said so (a "no" alone answers no speed)
+    if not r.fits_in_memory and (not _users_queue(w, r) or w.st.min_tokens_per_s
+                                 or w.st.max_ttft_ms):
+        # the model's own precision does not fit there at this prompt (a "no" alone answers
+        # no speed), or its users queue and a target is asked: the figures at the serving
+        # engine's largest precision that holds them, said so, before any GGUF one (buyer
+        # audit 27c #2: 70B for 32 users on 2 x H100 was timed at llama.cpp's q8_0, 15,079 ms
+        # to the first token, where vLLM's fp8 holds all 32 at 914 ms, as /v1/recommendations
+        # and /v1/sizing serve it)
         own_r = r
         said = len(w.out.more)
         r = _fitting_precision(
@@ -1121,21 +1126,6 @@ def _speed_answer(w: _W) -> None:
         if r is not own_r and len(w.out.more) > said:
             # the notes the fall back added (the precision note, and the weight-only note
             # where the GPU runs the smaller precision so): :func:`_fit_first` says both
-            w.speed_fell = (own_r, r, tuple(w.out.more[said:]))
-    if (not r.fits_in_memory and (w.st.min_tokens_per_s or w.st.max_ttft_ms)
-            and _users_queue(w, r)):
-        # users that queue at the model's own precision, with a target asked: the serving
-        # engine's largest lower precision that holds them all is what a target is judged
-        # at, before any GGUF one (buyer audit 27c #2: 70B for 32 users on 2 x H100 was
-        # timed at llama.cpp's q8_0, 15,079 ms to the first token, where vLLM's fp8 holds all
-        # 32 at 914 ms, as /v1/recommendations and /v1/sizing serve it)
-        own_r = r
-        said = len(w.out.more)
-        r = _fitting_precision(
-            w, r, gid, count, setup, inp + out,
-            lambda x: x.fits_in_memory and x.performance is not None, takes=False,
-            input_tokens=inp, output_tokens=out, batch_size=w.ex.concurrent_requests) or r
-        if r is not own_r and len(w.out.more) > said:
             w.speed_fell = (own_r, r, tuple(w.out.more[said:]))
     if not r.fits_in_memory and (w.st.min_tokens_per_s or w.st.max_ttft_ms):
         # a target asked where none of the serving engine's precisions fits: the largest GGUF
