@@ -39,7 +39,9 @@ def test_price_perf_is_cost_per_million_tokens(q: str) -> None:
     text = _plain(head(r))
     assert text.startswith("Per 1M output tokens")
     assert "H100 SXM5 80GB at int8 about $0.11" in text
-    assert "A100 SXM4 80GB at int8 about $0.15" in text
+    # $0.93/h over 1,654 tokens/s with 10 % of the memory kept free, as the recommendations
+    # count a served model (buyer27c #3; it was $0.15 at 1,683 tokens/s without the 10 %)
+    assert "A100 SXM4 80GB at int8 about $0.16" in text
 
 
 def test_a100_40_vs_80_compares_both() -> None:

@@ -11,12 +11,23 @@ import re
 
 import pytest
 
-from tests.unit.ask_fixtures import ask, asked, first_sentence, head
+from service.domain.sizing.requests import SizingRequest
+from service.domain.sizing.sizing import size
+from tests.unit.ask_fixtures import ask, asked, catalog, first_sentence, head
 
 _GPUS = {"H100": "H100 SXM5 80GB", "H200": "H200 SXM 141GB", "L40S": "L40S 48GB",
          "RTX 4090": "GeForce RTX 4090 24GB", "A100 80GB": "A100 SXM4 80GB"}
 
 _SETUP = re.compile(r"(\d+) × NVIDIA ([\w .]+?\d+GB)")
+
+
+def _tokens_per_s(model: str, gpu: str, count: int, weights: str | None) -> float:
+    """/v1/sizing's max output tokens/s at /v1/recommendations' saturated load (10 % of the
+    memory kept free), where /v1/ask prices tokens since buyer audit 27c #3."""
+    p = size(SizingRequest(model=model, gpu=gpu, gpu_count=count, weights=weights,
+                           min_memory_headroom_pct=10), catalog()).performance
+    assert p is not None and p.max_throughput_tokens_per_s
+    return p.max_throughput_tokens_per_s
 
 
 def _setup(text: str) -> tuple[str, str]:
@@ -44,13 +55,14 @@ def test_million_on_an_h100_leads_with_the_hours_setup_and_says_the_cheaper_one(
     r = ask("What does 1 million output tokens of Llama 3.1 70B cost on an H100?")
     q, v, _ = asked(r)
     assert q == "per_million_output_tokens_usd"
-    # 1 × H100 at awq-int4 ($1.29/h, 436 tokens/s at full load; was 433, then 441), as by the hour
-    # re-pinned: serving start transient in the solve
-    assert v == pytest.approx(1.29 / (436.0 * 3600) * 1e6, rel=0.01)
+    # 1 × H100 at awq-int4 ($1.29/h, as by the hour) at the recommendations' saturated load
+    # (396 tokens/s with 10 % of the memory free; 436 at full memory before buyer audit 27c #3)
+    tps = _tokens_per_s("llama-3.1-70b", "h100-sxm", 1, "awq-int4")
+    assert v == pytest.approx(1.29 / (tps * 3600) * 1e6, rel=0.01)
     assert _setup(first_sentence(r)) == ("1 × H100 SXM5 80GB", "awq-int4")
+    # re-pinned (buyer audit 27c #3, 10 % of the memory free): was $0.76, 947 tokens/s
     assert ("Per token, 2 × NVIDIA H100 SXM5 80GB at int8 (8-bit weights; the model's own "
-            # re-pinned: serving start transient in the solve
-            "are bf16) is cheaper: $0.76 per 1M output tokens (947 tokens/s in total at full "
+            "are bf16) is cheaper: $0.84 per 1M output tokens (858 tokens/s in total at full "
             "load, $2.58/h at hyperbolic") in head(r)
 
 
@@ -70,10 +82,9 @@ def test_romanian_says_the_cheaper_setup_too() -> None:
     r = ask("Cât costă un milion de tokeni generați cu Llama 3.1 70B pe un H100?")
     assert _setup(first_sentence(r)) == ("1 × H100 SXM5 80GB", "awq-int4")
     assert ("Pe token, configurația 2 × NVIDIA H100 SXM5 80GB la int8 (greutăți pe 8 biți; "
-            # re-pinned: serving start transient in the solve
-            "ale modelului sunt bf16) e mai ieftină: 0,76\u00a0USD pe 1M de tokeni de ieșire "
-            # re-pinned: serving start transient in the solve
-            "(947 de tokeni/s în total") in head(r)
+            # re-pinned (buyer audit 27c #3, 10 % of the memory free): was 0,76, 947
+            "ale modelului sunt bf16) e mai ieftină: 0,84\u00a0USD pe 1M de tokeni de ieșire "
+            "(858 de tokeni/s în total") in head(r)
     j = ask("Cât costă să generez 10 milioane de tokeni cu Llama 3.1 70B pe un L40S?")
     assert _setup(first_sentence(j)) == ("2 × L40S 48GB", "awq-int4")
     assert "Pentru acest job, configurația 4 × NVIDIA L40S 48GB la int8" in head(j)
@@ -82,7 +93,11 @@ def test_romanian_says_the_cheaper_setup_too() -> None:
 def test_8b_per_token_names_the_hours_setup_and_the_cheaper_precision() -> None:
     r = ask("What does 1 million output tokens of Llama 3.1 8B cost on an L40S?")
     assert _setup(first_sentence(r)) == ("1 × L40S 48GB", "bf16")
-    assert asked(r)[1] == pytest.approx(0.29, abs=0.005)
+    # $0.60/h at vast at the recommendations' saturated load (533 tokens/s with 10 % of the
+    # memory free: $0.31; $0.29 at full memory before buyer audit 27c #3)
+    tps = _tokens_per_s("llama-3.1-8b", "l40s", 1, None)
+    assert asked(r)[1] == pytest.approx(0.60 / (tps * 3600) * 1e6, abs=0.005)
+    assert asked(r)[1] == pytest.approx(0.31, abs=0.005)
     # ($0.15 before the L40S's borrowed int8 GEMM curve scaled with its bandwidth below its
     # ridge: test_fix_fitslayout)
     assert ("Per token, 2 × NVIDIA L40S 48GB at int8 (8-bit weights; the model's own are "

@@ -50,7 +50,9 @@ def test_cost_per_image_of_a_job_leads() -> None:
 @pytest.mark.parametrize(("q", "lead"), [
     ("Llama 3.1 8B on an H100: cost per 1k tokens?", "About $0.00014 per 1,000 output tokens"),
     ("Cât costă 1.000 de tokeni cu Llama 3.1 8B pe un L4?",
-     "Aproximativ 0,0013\u00a0USD pe 1.000 de tokeni de ieșire"),
+     # $2.58 per 1M at the recommendations' saturated load (10 % of the memory kept free,
+     # buyer audit 27c #3): was 0,0013 ($1.35 per 1M with all the memory used)
+     "Aproximativ 0,0026\u00a0USD pe 1.000 de tokeni de ieșire"),
 ])
 def test_cost_per_1k_tokens_leads(q: str, lead: str) -> None:
     r = ask(q)
