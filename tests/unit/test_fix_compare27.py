@@ -5,43 +5,15 @@ format vLLM runs there (gptq-int4), never "does not hold it" or "cannot run int4
 
 from __future__ import annotations
 
-import datetime as dt
 import re
-from functools import cache
 from typing import Any
 
 import msgspec
 import pytest
 
-from service.adapters.catalog_loader import load_catalog
-from service.adapters.knowledge_base import KnowledgeBase, load_knowledge
-from service.domain.answer.compose import AskRequest, AskResponse, answer
-from service.domain.catalog.snapshot import Catalog
 from service.domain.sizing.requests import SizingRequest
 from service.domain.sizing.sizing import SizingResult, size
-from service.settings import Settings
-
-TODAY = dt.date(2026, 12, 7)
-
-
-@cache
-def catalog() -> Catalog:
-    s = Settings.from_env()
-    return load_catalog(s.catalog_dir, s.stale_after_days)
-
-
-@cache
-def kb() -> KnowledgeBase:
-    s = Settings.from_env()
-    return load_knowledge(s.knowledge_dir, s.index_dir, s.embedding_model)
-
-
-def ask(q: str) -> AskResponse:
-    return answer(AskRequest(question=q), kb(), catalog(), TODAY)
-
-
-def head(r: AskResponse) -> str:
-    return r.answer.split("\n\n")[0].replace("\xa0", " ")
+from tests.unit.kb_fixtures import ask, catalog, head
 
 
 def sized(body: dict[str, Any], **kw: Any) -> SizingResult:

@@ -6,44 +6,13 @@ the kernel warning's "(the model's own)" that was not true of a fp8 LoRA's bf16 
 
 from __future__ import annotations
 
-import datetime as dt
-from functools import cache
-
 import msgspec
 import pytest
 
-from service.adapters.catalog_loader import load_catalog
-from service.adapters.knowledge_base import KnowledgeBase, load_knowledge
-from service.domain.answer.compose import AskRequest, AskResponse, answer
 from service.domain.answer.intent import details, stated
-from service.domain.catalog.snapshot import Catalog
 from service.domain.sizing.requests import SizingRequest
 from service.domain.sizing.sizing import size
-from service.settings import Settings
-
-TODAY = dt.date(2026, 12, 7)
-
-
-@cache
-def catalog() -> Catalog:
-    s = Settings.from_env()
-    return load_catalog(s.catalog_dir, s.stale_after_days)
-
-
-@cache
-def kb() -> KnowledgeBase:
-    s = Settings.from_env()
-    return load_knowledge(s.knowledge_dir, s.index_dir, s.embedding_model)
-
-
-def ask(q: str) -> AskResponse:
-    return answer(AskRequest(question=q), kb(), catalog(), TODAY)
-
-
-def head(r: AskResponse) -> str:
-    """The answer's numbers, before the guidance, with its no-break spaces as spaces."""
-    return r.answer.split("\n\n")[0].replace("\xa0", " ")
-
+from tests.unit.kb_fixtures import ask, catalog, head
 
 # 1. a yes or no at a request rate keeps the count answer's 80 % rule
 
