@@ -11,7 +11,7 @@ from typing import Any
 
 import msgspec
 
-from service.domain.answer.intent import finetune_options, months_hours
+from service.domain.answer.intent import Stated, finetune_options, months_hours
 from service.domain.answer.numbers.context import (
     _EXAMPLE_GPU,
     _SOURCE_ADDRESS,
@@ -681,6 +681,24 @@ def _method_trains(w: _W) -> bool:
             and w.ex.method is not None and bool(w.det.tokens))
 
 
+def _on_demand_run(w: _W, job: str, run_st: Stated) -> Written | None:
+    """The cost answer's run of ``job`` (:func:`_train`, sub "cost") with the stated
+    ``run_st``, written aside: ``w``'s sub, stated and answer are put back after it, and its
+    question reading too where no run is priced (None)."""
+    ex, det, st = w.ex, w.det, w.st
+    sub, out = w.sub, w.out
+    try:
+        w.sub, w.out, w.st = "cost", Written(), run_st
+        _train(w, job)
+        od = w.out
+    finally:
+        w.sub, w.st, w.out = sub, st, out
+    if _priced_usd(od) is None:
+        w.ex, w.det = ex, det
+        return None
+    return od
+
+
 def _pretrain_spot(w: _W) -> bool:
     """A pre-training run of stated tokens asked on spot against on-demand, no deadline
     stated ("cost to pretrain a 13B model on 1T tokens on H100 spot vs on-demand"): the run's
@@ -698,17 +716,7 @@ def _pretrain_spot(w: _W) -> bool:
     ex, det, st = w.ex, w.det, w.st
 
     def on_demand() -> Written | None:
-        sub, out = w.sub, w.out
-        try:
-            w.sub, w.out = "cost", Written()
-            _train(w, "pretrain")
-            od = w.out
-        finally:
-            w.sub, w.st, w.out = sub, st, out
-        if _priced_usd(od) is None:
-            w.ex, w.det = ex, det
-            return None
-        return od
+        return _on_demand_run(w, "pretrain", st)
 
     def spot(od: Written) -> _SpotSide:
         sub, out = w.sub, w.out
@@ -746,21 +754,10 @@ def _no_resume_run(w: _W, job: str) -> bool:
     of 4 × RTX A6000 at two providers and gave no cost of the run, where the recommendations
     pick 4 × B200 for $5,860 (audit buyer27a #9). False (nothing written) where no run is
     priced."""
-    ex, det, st = w.ex, w.det, w.st
+    st = w.st
 
     def on_demand() -> Written | None:
-        sub, out = w.sub, w.out
-        try:
-            w.sub, w.out = "cost", Written()
-            w.st = dc_replace(st, on_demand=True)
-            _train(w, job)
-            od = w.out
-        finally:
-            w.sub, w.st, w.out = sub, st, out
-        if _priced_usd(od) is None:
-            w.ex, w.det = ex, det
-            return None
-        return od
+        return _on_demand_run(w, job, dc_replace(st, on_demand=True))
 
     def spot(od: Written) -> _SpotSide:
         return _SpotSide()  # no spot figure: the run on-demand, the advice before it
