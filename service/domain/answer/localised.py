@@ -129,6 +129,15 @@ _PACE = {"slower per node, the gradient sync between nodes costing more than it 
          "faster per node: the layout sized for more nodes outruns the gradient sync it adds":
              "why_pace_faster",
          "about the same per node": "why_pace_same"}
+# the network a run over several nodes is timed at (options._node_network_words)
+_NET_STATED = re.compile(
+    rf"The collectives between the nodes are timed at the offer's (?P<gbps>{_N}) Gb/s "
+    rf"(?P<network>[^()\s]++) per node \((?P<per>{_N}) Gb/s per GPU(?:, against the "
+    rf"(?P<fast>{_N}) Gb/s per GPU of the fastest fabrics)?+\)\.")
+_NET_ASSUMED = re.compile(
+    rf"The collectives between the nodes are timed at an assumed (?P<fast>{_N}) Gb/s per "
+    rf"GPU: (?P<instance>.+?) states (?P<network>[^()\s]++) network but not its speed "
+    r"\(a best case\)\.")
 _DEADLINE_NODES = re.compile(
     rf"The deadline \((?P<limit>{_N}) h, max_job_hours\) set the node count: the run over "
     rf"(?P<nodes>{_N}) nodes? \((?P<network>[^()\s]++) network\) takes ~(?P<hours>{_N}) h"
@@ -482,6 +491,14 @@ def _ranking_note(note: str, t: Mapping[str, str], f: Formatter,
         return t["why_reserved_stated"].format(hours=_said(f, m["hours"]))
     if (m := _HIDDEN.fullmatch(note)) is not None:
         return t["why_hidden"].format(region=m["region"])
+    if (m := _NET_STATED.fullmatch(note)) is not None:
+        return t["why_net_stated"].format(
+            gbps=_said(f, m["gbps"]), network=m["network"], per=_said(f, m["per"]),
+            slower="" if m["fast"] is None
+            else t["why_net_slower"].format(fast=_said(f, m["fast"])))
+    if (m := _NET_ASSUMED.fullmatch(note)) is not None:
+        return t["why_net_assumed"].format(fast=_said(f, m["fast"]), instance=m["instance"],
+                                           network=m["network"])
     if (m := _DEADLINE_NODES.fullmatch(note)) is not None:
         hours = ("" if m["pct"] is None
                  else t["why_node_hours_more" if m["more"] == "more" else "why_node_hours_fewer"

@@ -552,7 +552,7 @@ def _replica(ctx: Ctx, gpu: GPU, t: int, p: Precision, pp: int = 1) -> Capabilit
     """One serving replica over ``t`` GPUs of a kind (cached: every node shape with the same
     GPU reuses it): whether one request at the full context fits with the headroom, and how
     many concurrent requests do (``replica_concurrency``, at most the engine's max_num_seqs)."""
-    key = (link_key(gpu), t, p.id, -pp, False)
+    key = (link_key(gpu), t, p.id, -pp, False, None)
     hit = ctx.cache.get(key)
     if hit is not None:
         return hit
@@ -808,7 +808,8 @@ def _serve_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> Capability:
     return found[0]
 
 
-def train_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision, nodes: int) -> Capability:
+def train_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision, nodes: int,
+                     net_gb_s: float | None = None) -> Capability:
     """Data parallel training over the ``g`` x ``nodes`` GPUs. The ZeRO stage is the sizing
     layout search's rule (``sizing.layout.search_training``; README "DDP where it fits"):
     a stage the request names is kept; else DDP (stage 0) when a full replica fits each GPU,
@@ -834,7 +835,10 @@ def train_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision, nodes: int) -> Ca
         # a machine of more than NODE_GPUS joined all to all (Google's a2-megagpu-16g, 16 x
         # A100 on NVSwitch) is one node, as sizing times it given that machine
         # (layout.machine_node): it was timed as 2 nodes of 8 over a network it does not have
-        node_gpus=machine_node(gpu, g))
+        node_gpus=machine_node(gpu, g),
+        # the offer's stated network between its nodes (GB/s per GPU), as /v1/sizing times a
+        # stated node_network_gbit_s; None: sizing's assumed fabric
+        inter_node_gb_s=net_gb_s if nodes > 1 else None)
 
     def per_gpu(plan: TrainingPlan, stage: int) -> float:
         # the memory per GPU depends on the GPU count, not on the GPU: once per count
@@ -1072,14 +1076,21 @@ def _embed_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> Capability:
                       per_gpu_cap_gib=cap, embed_tps=rate * g, replica_concurrency=batch)
 
 
-def capability(ctx: Ctx, gpu: GPU, g: int, p: Precision, nodes: int = 1) -> Capability:
-    key = (link_key(gpu), g, p.id, nodes, ctx.req.allow_multi_node)
+def capability(ctx: Ctx, gpu: GPU, g: int, p: Precision, nodes: int = 1,
+               net_gb_s: float | None = None) -> Capability:
+    """What ``g`` x ``gpu`` at ``p`` does for the request, over ``nodes`` nodes of them;
+    ``net_gb_s``: a training run's network between those nodes, GB/s per GPU and direction
+    (the offer's, :func:`~service.domain.recommend.plans.node_net_gb_s`; None: sizing's
+    assumed fabric, ``speed.INTER_NODE_GB_S_PER_GPU``). Cached per request."""
+    if nodes == 1:
+        net_gb_s = None  # nothing crosses a node network
+    key = (link_key(gpu), g, p.id, nodes, ctx.req.allow_multi_node, net_gb_s)
     if key not in ctx.cache:
         refused = kernel_refusal(ctx, gpu, p)
         if refused is not None:
             ctx.cache[key] = Capability(ok=False, reason=refused)
         elif ctx.req.workload in ("finetune", "pretrain") and ctx.model.kind == "llm":
-            ctx.cache[key] = train_capability(ctx, gpu, g, p, nodes)
+            ctx.cache[key] = train_capability(ctx, gpu, g, p, nodes, net_gb_s)
         elif ctx.model.task == "embed":
             ctx.cache[key] = _embed_capability(ctx, gpu, g, p)
         elif ctx.model.kind == "llm":

@@ -292,7 +292,7 @@ class Capability(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     -1 where the shape has no serving speed."""
 
 
-CapKey = tuple[str, int, str, int, bool]
+CapKey = tuple[str, int, str, int, bool, float | None]
 
 
 SpeedKey = tuple[str, int, int, str, int]

@@ -66,7 +66,7 @@ from service.domain.recommend.context import (
     usd,
     usd_digits,
 )
-from service.domain.recommend.plans import best_plan, train_plan
+from service.domain.recommend.plans import best_plan, node_net_gb_s, train_plan
 from service.domain.recommend.pricing import (
     NO_USABLE_PRICE,
     STALE_RESERVED,
@@ -106,6 +106,7 @@ from service.domain.sizing.layout import all_to_all_link
 from service.domain.sizing.memory import GIB, is_video, weight_bytes
 from service.domain.sizing.requests import training_options
 from service.domain.sizing.sizing import training_weights
+from service.domain.sizing.speed import INTER_NODE_GB_S_PER_GPU
 
 
 def _shown_places(ctx: Ctx, offer: Offer) -> list[Region]:
@@ -1060,7 +1061,7 @@ def multi_node_quotes(ctx: Ctx, offers: Sequence[Offer], p: Precision) -> list[Q
         if kernel_refusal(ctx, gpu, p) is not None:
             continue  # the kernel rules hold over several nodes as on one (capability)
         for n in MULTI_NODE_COUNTS:
-            plan = train_plan(ctx, gpu, o.gpu_count, p, n)
+            plan = train_plan(ctx, gpu, o.gpu_count, p, n, node_net_gb_s(o))
             if plan is None or plan.job_hours is None:
                 continue
             if plan.job_hours <= LONG_RUN_DAYS * 24 or n == MULTI_NODE_COUNTS[-1]:
@@ -1070,6 +1071,21 @@ def multi_node_quotes(ctx: Ctx, offers: Sequence[Offer], p: Precision) -> list[Q
                 break
     del ctx.budget_misses[misses:]
     return quotes
+
+
+def _node_network_words(offer: Offer) -> str:
+    """What a training run over several of ``offer``'s nodes is timed at between them: the
+    offer's stated node network (:func:`node_net_gb_s`), else sizing's assumed fabric."""
+    net = node_net_gb_s(offer)
+    if net is None:
+        return (f"The collectives between the nodes are timed at an assumed "
+                f"{INTER_NODE_GB_S_PER_GPU * 8:,.0f} Gb/s per GPU: {offer.instance_type} states "
+                f"{offer.network or 'no'} network but not its speed (a best case).")
+    return (f"The collectives between the nodes are timed at the offer's "
+            f"{offer.network_gbps:,.0f} Gb/s {offer.network} per node "
+            f"({net * 8:,.4g} Gb/s per GPU"
+            + (f", against the {INTER_NODE_GB_S_PER_GPU * 8:,.0f} Gb/s per GPU of the fastest "
+               "fabrics" if net < INTER_NODE_GB_S_PER_GPU else "") + ").")
 
 
 def _seller(ctx: Ctx, offer: Offer) -> str:
@@ -1466,6 +1482,9 @@ def _rank_notes(ctx: Ctx, c: Quote, tier: Callable[[Quote], int], promoted: bool
     scaled = _scaled_words(ctx, c)
     if scaled:
         notes.append(scaled)
+    if (c.plan.nodes > 1 and ctx.model.kind == "llm"
+            and ctx.req.workload in ("finetune", "pretrain")):
+        notes.append(_node_network_words(c.offer))
     if c.plan.nodes > 1 and c.storage_gb:
         # "instances", as machine_words names them ("26 instances of 2 x H100"), unless the
         # plan is one job over joined machines (training, or a replica split over nodes): it

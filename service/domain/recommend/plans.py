@@ -12,6 +12,7 @@ import msgspec
 
 from service.domain.catalog.derived import lru_step
 from service.domain.catalog.gpus import GPU
+from service.domain.catalog.offers import Offer
 from service.domain.catalog.precisions import (
     Precision,
 )
@@ -127,13 +128,25 @@ MAX_NODES = 256
 """The most nodes a serving plan may take."""
 
 
-def train_plan(ctx: Ctx, gpu: GPU, g: int, p: Precision, nodes: int) -> Plan | None:
+def node_net_gb_s(offer: Offer) -> float | None:
+    """The network between ``offer``'s nodes as a training run's collectives cross it: GB/s
+    per GPU and direction, the node's stated ``network_gbps`` (catalog/sources/
+    node_network.toml: AWS p4d.24xlarge 400 Gbps EFA per 8 x A100, p5 3,200 per 8 x H100)
+    shared by its GPUs, as /v1/sizing times a stated ``node_network_gbit_s``; None where
+    the offer states no speed (sizing's assumed fabric, ``speed.INTER_NODE_GB_S_PER_GPU``)."""
+    if not offer.network_gbps or offer.gpu_count < 1:
+        return None
+    return offer.network_gbps / 8 / offer.gpu_count
+
+
+def train_plan(ctx: Ctx, gpu: GPU, g: int, p: Precision, nodes: int,
+               net_gb_s: float | None = None) -> Plan | None:
     """A training run data parallel over ``nodes`` nodes of ``g`` x ``gpu`` at ``p``: the
     speed sizing's training model gives that many GPUs (capability.train_capability: past
-    one node its layout search, the collectives between the nodes timed, so a node among
-    more trains slower than alone), and the job's hours at that speed. None where it does
-    not fit or the job has no size."""
-    cap = capability(ctx, gpu, g, p, nodes=nodes)
+    one node its layout search, the collectives between the nodes timed at ``net_gb_s``
+    (:func:`node_net_gb_s`), so a node among more trains slower than alone), and the job's
+    hours at that speed. None where it does not fit or the job has no size."""
+    cap = capability(ctx, gpu, g, p, nodes=nodes, net_gb_s=net_gb_s)
     hours = _job_hours(ctx, cap, 0.0, nodes) if cap.ok and cap.train_tps else None
     if hours is None:
         return None
@@ -142,7 +155,7 @@ def train_plan(ctx: Ctx, gpu: GPU, g: int, p: Precision, nodes: int) -> Plan | N
 
 
 def train_nodes_for(ctx: Ctx, gpu: GPU, g: int, plan: Plan, hours: float,
-                    spot: bool = False) -> Plan:
+                    spot: bool = False, net_gb_s: float | None = None) -> Plan:
     """``plan``, a training run, over the fewest nodes of ``g`` x ``gpu`` that finish it
     within ``hours`` (``max_job_hours`` with ``allow_multi_node``; the caller checks the
     offer's node network). Unlike a batch job's instances (:func:`~service.domain.recommend.
@@ -162,7 +175,7 @@ def train_nodes_for(ctx: Ctx, gpu: GPU, g: int, plan: Plan, hours: float,
 
     def on(n: int) -> Plan | None:
         if n not in found:
-            found[n] = train_plan(ctx, gpu, g, plan.p, n)
+            found[n] = train_plan(ctx, gpu, g, plan.p, n, net_gb_s)
         return found[n]
 
     def in_time(n: int) -> bool:

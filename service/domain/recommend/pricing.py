@@ -30,7 +30,13 @@ from service.domain.recommend.context import (
     billing_terms_of,
     usd,
 )
-from service.domain.recommend.plans import MAX_NODES, diffusion_job_hours, train_nodes_for
+from service.domain.recommend.plans import (
+    MAX_NODES,
+    diffusion_job_hours,
+    node_net_gb_s,
+    train_nodes_for,
+    train_plan,
+)
 from service.domain.recommend.types import (
     MONTH_DAYS,
     PricingModel,
@@ -313,7 +319,21 @@ def _spread(ctx: Ctx, offer: Offer, gpu: GPU, plan: Plan, hours: float, spot: bo
     if ctx.req.workload == "batch":
         return scale_out(ctx, plan, hours / (1 + ctx.spot_overhead_of(plan)) if spot
                          else hours)
-    return train_nodes_for(ctx, gpu, offer.gpu_count, plan, hours, spot)
+    return train_nodes_for(ctx, gpu, offer.gpu_count, plan, hours, spot, node_net_gb_s(offer))
+
+
+def over_offer_network(ctx: Ctx, offer: Offer, gpu: GPU, plan: Plan) -> Plan:
+    """``plan``, a training run over several nodes, timed over ``offer``'s own node network
+    (:func:`~service.domain.recommend.plans.node_net_gb_s`: p4d.24xlarge's 400 Gbps EFA is
+    50 Gb/s per A100, an eighth of the fabric sizing assumes) rather than the assumed one
+    the plans of its shape were searched at; the plan as it is on one node, for any other
+    work, or where the offer states no speed."""
+    net = node_net_gb_s(offer)
+    if (plan.nodes <= 1 or net is None or ctx.model.kind != "llm"
+            or ctx.req.workload not in ("finetune", "pretrain")):
+        return plan
+    timed = train_plan(ctx, gpu, offer.gpu_count, plan.p, plan.nodes, net)
+    return plan if timed is None else timed
 
 
 class JobCalendar(msgspec.Struct, frozen=True, gc=False, kw_only=True):
@@ -417,6 +437,7 @@ def quote_offer(ctx: Ctx, offer: Offer, gpu: GPU, plan: Plan,
     spot's expected restarts, and the cheaper of the two is the quote."""
     deadline = ctx.req.max_job_hours
     req = ctx.req
+    plan = over_offer_network(ctx, offer, gpu, plan)
     spreads = req.workload == "batch" or (
         req.workload in ("finetune", "pretrain") and req.allow_multi_node
         and trains_over_nodes(offer))
