@@ -88,7 +88,9 @@ def test_documents_per_hour(q: str, lang: str) -> None:
     sized = _size(model="bge-large-en-v1.5", gpu="l4", input_tokens=512, output_tokens=0)
     assert sized.performance is not None and sized.performance.embeddings_per_s
     per_hour = sized.performance.embeddings_per_s * 3600
-    assert 500_000 < per_hour < 560_000  # the audit's ~527,000
+    # the audit's ~527,000; ~579,000 since an encoder's vocabulary table is not timed as
+    # FLOPs (buyer audit 28a #6)
+    assert 560_000 < per_hour < 600_000
     r = ask(q)
     quantity, value, _ = asked(r)
     assert quantity == "documents_per_period" and value == pytest.approx(per_hour)
@@ -99,8 +101,9 @@ def test_cost_per_million_tokens_embedded() -> None:
     r = ask("What is the cost per million tokens to embed with bge-large on an H100?")
     quantity, value, _ = asked(r)
     assert quantity == "per_million_embedded_tokens_usd"
-    assert 0.0003 < value < 0.001, r.answer  # $1.29/h over ~603,000 tokens/s: ~$0.0006
-    assert "$0.0006 per million tokens" in head(r), r.answer
+    # $1.29/h over ~662,000 tokens/s (603,000 before the vocabulary table left the FLOPs)
+    assert 0.0003 < value < 0.001, r.answer
+    assert "$0.0005 per million tokens" in head(r), r.answer
 
 
 @pytest.mark.parametrize(("q", "lang"), [

@@ -58,7 +58,8 @@ def test_bge_m3_rate_is_sized_at_512_token_inputs() -> None:
 
 def test_stated_context_is_kept_and_not_noted() -> None:
     r = _rec(model="bge-m3", target_requests_per_s=500, context_tokens=256)
-    assert _gpus(r) == 4 and r.options[0].offer.gpu.startswith("v100")
+    # 2 x V100 since bge-m3's vocabulary table is not timed as FLOPs (4 before; audit 28a #6)
+    assert _gpus(r) == 2 and r.options[0].offer.gpu.startswith("v100")
     assert _note(r) is None
     big = _rec(model="bge-m3", target_requests_per_s=500, context_tokens=1024)
     assert _gpus(big) > _gpus(_rec(model="bge-m3", target_requests_per_s=500))

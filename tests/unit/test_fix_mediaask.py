@@ -150,7 +150,8 @@ def test_documents_per_second_is_the_rate_not_a_fit(q: str) -> None:
     assert 70 < value < 90  # ~40k tokens/s over 512-token inputs
     text = head(r)
     assert not text.startswith(("Yes", "Da")), text
-    assert re.search(r"78[.,]6 (?:inputs of 512 tokens|embedding-uri) pe secundă|78\.6 inputs of "
+    # 78.6 before the vocabulary table left the FLOPs (buyer audit 28a #6)
+    assert re.search(r"86[.,]4 (?:inputs of 512 tokens|embedding-uri) pe secundă|86\.4 inputs of "
                      r"512 tokens per second", text), text
 
 

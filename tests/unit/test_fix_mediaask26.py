@@ -68,7 +68,7 @@ def test_billed_per_minute_of_video_stays_billing() -> None:
 ])
 def test_one_million_tokens_embedded_is_the_unit_price(q: str) -> None:
     text = first(q)
-    assert "$0.0014 per million" in text or "0,0014 USD pe milion" in text, text
+    assert "$0.0013 per million" in text or "0,0013 USD pe milion" in text, text
     assert "0,38 USD:" not in text and "$0.38:" not in text, text
 
 
@@ -79,7 +79,7 @@ def test_one_million_tokens_embedded_is_the_unit_price(q: str) -> None:
 def test_an_embedding_job_billed_an_hour_also_gives_the_rate(q: str) -> None:
     text = first(q)
     assert "$0.38" in text or "0,38 USD" in text, text  # the job, as billed
-    assert "$0.0014 per million" in text or "0,0014 USD pe milion" in text, text
+    assert "$0.0013 per million" in text or "0,0013 USD pe milion" in text, text
 
 
 @pytest.mark.parametrize("q", [

@@ -22,8 +22,9 @@ def _job_usd(tokens: float) -> float:
 
 
 def test_a_job_of_another_size_is_not_served_a_cached_plan() -> None:
-    small = _job_usd(1e9)
-    large = _job_usd(1e10)
-    # ten times the tokens: close to ten times the cost (billing steps and storage aside)
+    small = _job_usd(1e10)
+    large = _job_usd(1e11)
+    # ten times the tokens: close to ten times the cost (billing steps and storage aside;
+    # jobs of hours, so a minimum bill does not flatten the smaller one)
     assert 7 * small < large < 11 * small, (small, large)
-    assert _job_usd(1e9) == small
+    assert _job_usd(1e10) == small

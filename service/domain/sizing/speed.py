@@ -464,7 +464,12 @@ def _prefill_parts(model: SizedModel, p: Precision, engine: Engine, gpu: GPU, n:
     attn_peak = achievable_tflops(gpu, p, engine, quantized_kernels=False) * 1e12
     if perf is not None and s.flash_attention:
         attn_peak *= attention_share(perf, gpu, tokens)
-    linear = 2.0 * model.active_params * tokens * batch
+    # an embedding model's pass multiplies its layers' matrices; its vocabulary table is a
+    # lookup and it has no LM head (bge-m3's 250,002 x 1,024 table is 45 % of its 568 M
+    # parameters: counted as FLOPs it was timed 1.6 x slower than bge-large, whose layers are
+    # the same; buyer audit 28a #6). A generating model's prefill keeps its whole count.
+    pb = model.breakdown if model.task == "embed" else None
+    linear = 2.0 * (pb.linear if pb is not None else model.active_params) * tokens * batch
     # causal attention: 2 x width x T^2 per softmax layer; a windowed layer's query attends
     # to at most W tokens, 2 x width x (2TW - W^2) past the window; a hybrid model's
     # linear-attention layers are linear in T, counted with the weights
