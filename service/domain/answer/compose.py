@@ -7,7 +7,7 @@ from __future__ import annotations
 import datetime as dt
 import difflib
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace as dc_replace
 from typing import Annotated, Literal, Protocol
 
@@ -500,7 +500,18 @@ def _what_if(req: AskRequest, w: whatif.WhatIf, lang: str, knowledge: Knowledge,
     asked = first.numbers.asked if first.numbers is not None else None
     job = first.intent in ("finetune", "training") and (
         asked is None or asked.quantity == "per_gpu_gib")
-    if serving or job:
+    if w.axis == "kv_cache":
+        # the KV cache's precision moves the requests held at once: each setup asked how many
+        # it holds (at the weights the stated setup was answered at), as /v1/sizing sizes
+        # them with that kv_cache (audit unpriced C: the KV bytes per token were answered)
+        if not serving or sizing is None:
+            return _answer_one(req, knowledge, catalog, today)
+        pin = "" if extract(w.changed, registry).weights is not None else (
+            " " + t["whatif_set_weights"].format(weights=sizing.weights))
+        orig_q, changed_q = (t["whatif_concurrency"].format(setup=x.rstrip(" ,;:?") + pin)
+                             for x in (w.original_free, w.changed_free))
+        first = one(orig_q)
+    elif serving or job:
         # a setup with no question of its own: asked for what the change moves (an LLM
         # served: its speed; a training job: its time and cost)
         ask = t["whatif_speed" if serving else "whatif_job"]
@@ -518,16 +529,33 @@ def _what_if(req: AskRequest, w: whatif.WhatIf, lang: str, knowledge: Knowledge,
     if (a is not None and b is not None and a.quantity == b.quantity and key in t
             and a.value and a.value != b.value):
         f = knowledge.messages.formatter(lang)
-        digits = 0 if max(abs(a.value), abs(b.value)) >= 100 else 1
+        digits = 0 if max(abs(a.value), abs(b.value)) >= 100 or a.unit == "requests" else 1
         pct = f.percent((b.value - a.value) / a.value)
         said.append(t["whatif_delta"].format(
             quantity=t[key], old=f.number(a.value, digits), new=f.number(b.value, digits),
-            unit=a.unit if a.unit not in ("GPUs",) else "", pct=("+" if b.value > a.value
+            unit=a.unit if a.unit not in ("GPUs", "requests") else "", pct=("+" if b.value > a.value
                                                                else "") + pct))
+    if w.users and a is not None and b is not None and a.quantity == b.quantity == \
+            "max_batch_size":
+        n = knowledge.messages.formatter(lang).number
+        said.append(_users_held(t, w.users, int(a.value), int(b.value), n))
     if lang == "ro":
         said = [_ro_de(x) for x in said]
     text = "\n\n".join([" ".join([head_new, *said]).replace("  ", " "), *rest])
     return msgspec.structs.replace(second, answer=text)
+
+
+def _users_held(t: Mapping[str, str], users: int, old: int, new: int,
+                n: Callable[[float, int], str]) -> str:
+    """The users a what-if's setup states, held at once before and after the change (the KV
+    cache's precision: each setup's requests held at once, ``old`` and ``new``; ``n`` writes
+    a number in the answer's language)."""
+    said = {"users": n(users, 0), "old": n(old, 0), "new": n(new, 0)}
+    if new >= users and old >= users:
+        return t["whatif_users_held_both"].format(**said)
+    if new >= users:
+        return t["whatif_users_held_now"].format(**said)
+    return t["whatif_users_held_short"].format(**said)
 
 
 def _answer_one(req: AskRequest, knowledge: Knowledge, catalog: Catalog,

@@ -721,6 +721,11 @@ class Stated:
     "poate", "pot", "încape", "am nevoie"). Only then does an answer that is a yes or a no by
     its nature (a target met, a stated setup that holds the load) say Yes or No first; a
     time, a price or a count asked gets the figure, no Yes/No."""
+    which_setup: bool = False
+    """The question asks which setup, not whether one does ("which H100 setup serves ... with
+    TTFT under 500 ms?", "what's the cheapest H100 config ...", "ce configurație H100 ...",
+    "care e cea mai ieftină configurație ..."): a target missed on the setup sized is no
+    "No:", and the setup that meets it leads (:func:`_asks_which_setup`; audit unpriced B)."""
     gpu_one: bool = False
     """The GPU named is one GPU by its article ("can an H100 serve ...", "poate un H100",
     "one H100", "o singură placă"): with :attr:`yes_no`, the setup the yes or no is for."""
@@ -2587,6 +2592,26 @@ def _asks_yes_no(folded: str) -> bool:
     return any(_YES_NO.match(p) for p in asked)
 
 
+# which setup asked, not whether one does: "which H100 setup ...", "what (is the) (cheapest)
+# config ...", "the cheapest setup ...", "ce/care configurație ...", "care e cea mai ieftină
+# configurație ..." (Stated.which_setup)
+_SETUP_WORD = (r"(?:setups?|set-ups?|configs?|configurations?|configuratii?(?:a|e|le)?|layouts?"
+               r"|deployments?|arrangements?)\b")
+_WHICH_SETUP = re.compile(
+    r"^\s*+(?:(?:so|and|ok|okay|also|then|but|hey|hi|deci|dar|buna)\W++)?"
+    r"(?:(?:which|what)(?:'s|\s++is|\s++are)?|ce|care(?:\s++(?:e|este|ar fi))?)"
+    r"(?:\s++(?:the|a|cea|mai|ieftina|cheapest|smallest|best|minimal|minimum|[\w.-]++)){0,4}?"
+    r"\s++" + _SETUP_WORD
+    + r"|\b(?:the\s++)?cheapest\s++(?:[\w.-]++\s++){0,2}?" + _SETUP_WORD
+    + r"|\bcea mai ieftina\s++(?:[\w.-]++\s++){0,2}?" + _SETUP_WORD)
+
+
+def _asks_which_setup(folded: str) -> bool:
+    """Whether the question asks which setup serves it (:data:`_WHICH_SETUP`), never a yes
+    or no asked ("can an H100 setup serve ...")."""
+    return not _asks_yes_no(folded) and bool(_WHICH_SETUP.search(folded))
+
+
 # a Mac or Apple silicon ("on a mac", "macbook pro", "mac studio", "M2 Max"): no GPU of the
 # catalog
 _APPLE = re.compile(r"\b(?:macs?|macbook\w*+|imac|mac-?(?:uri|ul)\w*+|apple(?: silicon)?"
@@ -2661,7 +2686,8 @@ def _stated_more(folded: str, registry: Registry, text: str | None = None) -> di
             "input_million": bool(_INPUT_MILLION.search(folded)),
             "gb_asked": bool(_GB_ASKED.search(folded)),
             "latency_percentile": latency_percentile(folded),
-            "yes_no": _asks_yes_no(folded), "apple": bool(_APPLE.search(folded)),
+            "yes_no": _asks_yes_no(folded), "which_setup": _asks_which_setup(folded),
+            "apple": bool(_APPLE.search(folded)),
             "hour_asked": bool(_HOUR_ASKED.search(_USAGE_PER.sub(" ", folded))),
             "lowest_latency_asked": bool(_LOWEST_LATENCY.search(folded)),
             "month_asked": _month_priced(folded),

@@ -20,7 +20,7 @@ import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from service.domain.catalog.precisions import find_precision
+from service.domain.catalog.precisions import find_kv_type, find_precision
 
 
 @functools.lru_cache(maxsize=256)
@@ -51,6 +51,13 @@ class WhatIf:
     axis: str
     was: str
     now: str
+    users: int | None = None
+    """The concurrent users the setup states (``kv_cache`` axis: how many of them each
+    setup holds at once); None where it states none or the axis is another."""
+    original_free: str = ""
+    changed_free: str = ""
+    """``kv_cache`` axis: the two setups without the users stated, so that each is asked how
+    many requests it holds at once (the count the KV cache's precision moves)."""
 
 
 def _light_fold(text: str) -> str:
@@ -139,11 +146,11 @@ def read(question: str, t: Mapping[str, str],
     lcn = _light_fold(change_new)
     from_to = _search(frm + r"\s+(?P<a>[\w.,]+)\s+" + to + r"\s+(?P<b>[\w.,]+)", lc)
 
-    # the KV cache's precision
+    # the KV cache's precision: each setup's requests held at once, the count it moves (the
+    # speed answer does not read it, and a question naming the KV cache with a load was
+    # answered by its size per token; audit unpriced C)
     if _search(_alts(t, "whatif_kv"), lc):
-        # the KV cache's precision: the speed answer does not read it (a question naming the
-        # KV cache is answered by its size per token); answered as before
-        return None
+        return _kv_axis(t, setup, ls, change_new, old_text)
 
     # diffusion steps
     de = r"(?:" + _alts(t, "whatif_joiners") + r"\s+)?"
@@ -296,6 +303,48 @@ def read(question: str, t: Mapping[str, str],
             was=t["whatif_set_weights"].format(weights=was) if was else "",
             now=t["whatif_set_weights"].format(weights=p[2]))
     return None
+
+
+def _kv_type_at(text: str | None) -> str | None:
+    """The first KV cache type ``text`` names (``find_kv_type``: fp16, fp8, q8_0, q4_0 and
+    their spellings), or None."""
+    for m in re.finditer(r"[\w.+-]+", text or ""):
+        k = find_kv_type(m.group(0).strip(".,"))
+        if k is not None:
+            return k.id
+    return None
+
+
+def _kv_axis(t: Mapping[str, str], setup: str, ls: str, change: str,
+             old_text: str | None) -> WhatIf | None:
+    """The KV cache's precision changed ("what if the KV cache is fp8?", "și dacă cache-ul KV
+    e în fp8?"): the setup as stated and with the KV cache at the new type (the phrase
+    ``whatif_set_kv``), the users it states kept apart (:attr:`WhatIf.users`). None where
+    the change names no KV cache type, or the setup already states one (read as before)."""
+    kv = _kv_type_at(change)
+    if kv is None or _search(_alts(t, "whatif_kv"), ls):
+        return None
+    was_kv = _kv_type_at(old_text)
+    if was_kv == kv:
+        return None
+    orig = setup if was_kv is None else _replace(
+        setup, None, "", t["whatif_set_kv"].format(kv=was_kv))
+    changed = _replace(setup, None, "", t["whatif_set_kv"].format(kv=kv))
+    # the users stated ("with 16 users", "cu 16 utilizatori"): counted apart
+    de = r"(?:" + _alts(t, "whatif_joiners") + r"\s+)?"
+    load = _search(r"(?:[\s,;]+" + _alts(t, "whatif_on") + r")?\s+(?P<n>\b\d[\d,]*)\s+" + de
+                   + _alts(t, "whatif_users") + r"\b", ls)
+    users = int(load.group("n").replace(",", "")) if load is not None else None
+
+    def free(text: str) -> str:
+        if load is None:
+            return text
+        return re.sub(r"\s+", " ", text[:load.start()] + text[load.end():]).strip()
+
+    return WhatIf(original=orig, changed=changed, axis="kv_cache",
+                  was=t["whatif_set_kv"].format(kv=was_kv) if was_kv else "",
+                  now=t["whatif_set_kv"].format(kv=kv), users=users or None,
+                  original_free=free(orig), changed_free=free(changed))
 
 
 __all__ = ["WhatIf", "read"]

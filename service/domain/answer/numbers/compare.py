@@ -103,6 +103,10 @@ def _compare(w: _W) -> None:
     alone: list[tuple[float, str]] = []  # with no load, each setup timed: its tokens/s
     firsts: list[tuple[float, str]] = []  # with no load, TTFT named: each setup's first token
     timed: dict[str, float] = {}  # each GPU's tokens/s (per user under a load) compared
+    # setups of a GPU with no offer in the catalog (and no price of the asker's): said so in
+    # their rows, and never beaten on price by a priced one (audit unpriced)
+    unpriced: list[str] = []
+    priced: list[str] = []  # the setups timed and priced
     items: list[tuple[int, str, int, SizingResult | None]] = []
     for gid, count, r in _compared(w, gids, base, inp, rows, users):
         items.append((len(rows), gid, count, r))  # its row's place, among those that do not fit
@@ -134,6 +138,9 @@ def _compare(w: _W) -> None:
             price, offers = own, []
             price_text = w.say("compare_price_own", total=w.usd(own * count),
                                own=w.own_said(gid, count))
+        no_offer = bb is None and own is None and w.own_of(gid) is None and not w.offers_for(gid)
+        if no_offer:
+            price_text = w.t["compare_no_offer"]
         if users > 1 and (p is None or not tps):
             # the requests its memory holds at once at their full context: the sizing's
             # max_batch_size, the count its queue warning gives first (it gave the engine's
@@ -157,6 +164,7 @@ def _compare(w: _W) -> None:
                     best_speed = (scaled.tps, scaled.setup)
                 if scaled.tps:
                     timed[gid] = scaled.tps
+                    priced.append(scaled.setup)
                 served.append(_Served(scaled.setup, scaled.hour, scaled.tps, scaled.ttft,
                                       scaled.total, gid=gid, gpus=scaled.gpus,
                                       replicas=scaled.replicas))
@@ -172,6 +180,9 @@ def _compare(w: _W) -> None:
                 for x in r.warnings if r is not None else []:
                     w.core_warn(x)  # why the count compared does not hold them (its queue)
                 continue
+            if no_offer:
+                rows[at] += price_text
+                unpriced.append(setup)
         elif users > 1 and p is not None:
             rows[at] = (w.say("compare_row_users", setup=setup, tps=w.rate(tps or 0),
                               ttft=w.n(p.time_to_first_token_ms or 0),
@@ -189,6 +200,10 @@ def _compare(w: _W) -> None:
             best_speed = (tps, setup)
         if tps and users == 1:
             alone.append((tps, setup))
+        if no_offer and tps:
+            unpriced.append(setup)
+        elif price and tps:
+            priced.append(setup)
         if tps:
             timed[gid] = tps
         if price and (users == 1 or tps) and (best_price is None
@@ -248,11 +263,21 @@ def _compare(w: _W) -> None:
     if verdict is not None:
         w.out.more.append(verdict)  # fastest and cheapest said there, per user served
     elif best_speed and best_price:
-        w.out.more.append(w.say("compare_best", fast=best_speed[1], cheap=best_price[1]))
+        cheap = best_price[1]
+        if unpriced:
+            # a side with no price is never beaten on price: the cheapest among those priced,
+            # or unknown where one alone is priced
+            cheap = w.say("compare_cheapest_partial" if len(priced) > 1
+                          else "compare_cheapest_unknown", cheap=cheap,
+                          unpriced=", ".join(unpriced))
+        w.out.more.append(w.say("compare_best", fast=best_speed[1], cheap=cheap))
     if best_month is not None:
         w.out.more.append(w.say("compare_best_month", users=w.n(users), cheap=best_month[1],
                                 month=w.usd(best_month[0]), usage=w.usage()))
         w.ask("per_month_usd", best_month[0], "USD")
+    if unpriced and (verdict is not None or million is not None or best_month is not None):
+        # a verdict on price among the sides priced: the others' prices are unknown, said
+        w.out.more.append(w.say("compare_unpriced_left_out", unpriced=", ".join(unpriced)))
 
 
 @dataclass(frozen=True)
@@ -901,6 +926,10 @@ def _compare_million(w: _W, gids: list[str], base: SizingResult, inp: int) -> bo
     written = dict(w.st.gpu_counts)
     mixed = False  # a row at another precision than the compared one: the header says so
     costs: list[tuple[float, str]] = []  # each row's cost of 1M output tokens, its setup
+    # a GPU with no offer and no price of the asker's: its output at full load, its price
+    # said to be unknown, never ranked (audit unpriced: "TPU v5e vs L4 per dollar" dropped
+    # the TPU's cost and named the L4 cheapest by the hour)
+    unpriced: list[tuple[float, str]] = []
     for gid, count, r in _compared(w, gids, base, inp, rows):
         cheapest = None if gid in written else _per_token_best(w, gid, inp, _out(w))
         weights = base.weights
@@ -910,8 +939,18 @@ def _compare_million(w: _W, gids: list[str], base: SizingResult, inp: int) -> bo
         else:
             full = r.performance.max_throughput_tokens_per_s if r and r.performance else None
             b = w.basis(gid, count)
-            if not full or (b is None and w.own_gpu_price(gid, count) is None):
+            if not full:
                 return False
+            if b is None and w.own_gpu_price(gid, count) is None:
+                if w.offers_for(gid):
+                    return False  # priced, but not at this count: the comparison as before
+                at = r.weights if r is not None else weights
+                said = w.setup(count, gid) if at == base.weights else w.say(
+                    "compare_setup_weights", setup=w.setup(count, gid), weights=at)
+                unpriced.append((full, said))
+                if fast is None or full > fast[0]:
+                    fast = (full, said)
+                continue
             v, per, kind = b if b is not None else (None, 0.0, "on_demand")
             thr, hour = full, per * count
             million = hour / (thr * 3600) * 1e6
@@ -944,6 +983,22 @@ def _compare_million(w: _W, gids: list[str], base: SizingResult, inp: int) -> bo
     native = w.model.native_precision or "bf16"
     w.ask("per_million_output_tokens_usd", best[0], "USD")
     others = [(m, said) for m, said in costs if said != best[1]]
+    no_price = [w.say("compare_million_unpriced", setup=said, thr=w.n(thr))
+                for thr, said in unpriced]
+    cheap = best[1]
+    if unpriced:
+        cheap = w.say("compare_cheapest_partial" if others else "compare_cheapest_unknown",
+                      cheap=best[1], unpriced=", ".join(said for _, said in unpriced))
+        if not others:
+            # one side priced: its cost per token, and the others' prices unknown (no lead
+            # names a cheaper side)
+            w.out.first = " ".join((w.say(
+                "compare_million", model=w.model.name, weights=base.weights,
+                rows="; ".join(rows)) if not mixed else w.say(
+                "compare_million_setups", model=w.model.name, rows="; ".join(rows),
+                native=native), *no_price))
+            w.out.more.append(w.say("compare_million_best", cheap=cheap, fast=fast[1]))
+            return True
     if others and all(w.usd(m) != w.usd(best[0]) for m, _ in others):
         # the verdict first, then the rows without the lead's words again: which costs least
         # per token and against what (audit buyer19 #6: "which is better per dollar" gave the
@@ -961,7 +1016,9 @@ def _compare_million(w: _W, gids: list[str], base: SizingResult, inp: int) -> bo
         w.out.first = w.say("compare_million", model=w.model.name, weights=base.weights,
                             rows="; ".join(rows)) if not mixed else w.say(
             "compare_million_setups", model=w.model.name, rows="; ".join(rows), native=native)
-    w.out.more.append(w.say("compare_million_best", cheap=best[1], fast=fast[1]))
+    if no_price:
+        w.out.first = " ".join((w.out.first, *no_price))
+    w.out.more.append(w.say("compare_million_best", cheap=cheap, fast=fast[1]))
     return True
 
 

@@ -1222,6 +1222,11 @@ def _compare_media(w: _W, gids: list[str]) -> None:
     cheap_billed: tuple[float, str] | None = None  # images: a job of exactly 1,000 as billed
     owned = False  # a row at the asker's own price (its GPU time, never a billed job)
     speeds: list[tuple[float, str]] = []  # each timed row's speed, its setup
+    # the setups of a GPU with no offer in the catalog (and no price of the asker's): said so
+    # in their rows, and never beaten on price (audit unpriced: "RTX 4080 vs RTX 4090 for
+    # SDXL" named the 4090 the cheapest per 1,000 images, the 4080 unpriced and unsaid)
+    unpriced: list[str] = []
+    priced = 0
     for gid in gids:
         base = w.size()
         count = 1
@@ -1294,7 +1299,11 @@ def _compare_media(w: _W, gids: list[str]) -> None:
         elif b is not None and unit_cost is not None:
             text += w.say("compare_media_price", price=w.usd(b[1]), kind=w.kinds[b[2]],
                           cost=w.unit_usd(unit_cost), unit=w.t[unit_key])
+        if mine is None and w.own_of(gid) is None and b is None and not w.offers_for(gid):
+            text += w.t["compare_no_offer"]
+            unpriced.append(setup)
         if unit_cost is not None and (mine is not None or b is not None):
+            priced += 1
             if cheap is None or unit_cost < cheap[0]:
                 cheap = (unit_cost, setup)
             if mine is None and b is not None:
@@ -1322,11 +1331,15 @@ def _compare_media(w: _W, gids: list[str]) -> None:
         # (audit buyer19 #8: "Fastest: L40S" for 556 against 554 images per hour)
         near = max((x for x in speeds if x[1] != fast[1]), default=None)
         even = near is not None and fast[0] < near[0] * (1 + _EVEN_SPEED)
+        said = cheap[1] if not unpriced else w.say(
+            "compare_cheapest_partial" if priced > 1 else "compare_cheapest_unknown",
+            cheap=cheap[1], unpriced=", ".join(unpriced))
         w.out.more.append(w.say(
             "compare_media_best_even" if even else "compare_media_best", fast=fast[1],
             other=near[1] if near is not None else "", pct=w.n(_EVEN_SPEED * 100),
-            cheap=cheap[1], unit=w.t[unit_key]))
-        if cheap_billed is not None and cheap_billed[1] != cheap[1] and not owned:
+            cheap=said, unit=w.t[unit_key]))
+        if (cheap_billed is not None and cheap_billed[1] != cheap[1] and not owned
+                and not unpriced):
             # billed hours and storage can turn the order of a job of exactly 1,000 around
             w.out.more.append(w.say("compare_image_billed_best", setup=cheap_billed[1],
                                     total=w.unit_usd(cheap_billed[0])))

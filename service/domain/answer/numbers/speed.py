@@ -2282,16 +2282,44 @@ def _target_verdict(w: _W, gid: str, count: int, inp: int, out: int, users: int,
         return (not tps_min or per_user >= tps_min) and (not ttft_max or first_ms <= ttft_max)
 
     ok = meets(tps, ttft)
+    which = w.st.which_setup
     if w.out.asked is not None:
-        w.out.asked = msgspec.structs.replace(w.out.asked, yes=ok)
+        # "which setup ...?" asks no yes or no: the setup that meets it leads instead (audit
+        # unpriced B: "Which H100 setup serves 70B to 32 users with TTFT under 500 ms?"
+        # opened with "No:")
+        w.out.asked = msgspec.structs.replace(w.out.asked, yes=None if which else ok)
     if ok:
         w.out.first += " " + w.say("target_met", target=target)
         return
+    before = w.out.first
+    _target_missed(w, gid, count, inp, out, users, target, meets)
+    if which and w.out.first is not None and w.out.first.startswith(before) \
+            and w.out.first != before:
+        # the setup that meets the target (or that none in one machine does) first, then the
+        # setup sized and its miss
+        w.out.first = " ".join((w.out.first[len(before):].strip(), before,
+                                w.say("target_missed", target=target)))
+
+
+def _target_missed(w: _W, gid: str, count: int, inp: int, out: int, users: int, target: str,
+                   meets: Callable[[float, float], bool]) -> None:
+    """:func:`_target_verdict`'s target missed: what meets it, after the figures. A "which
+    setup" question (``Stated.which_setup``) has each sentence in the words that lead (the
+    caller puts them first and the miss after)."""
+    if w.out.first is None:
+        return
+    which = w.st.which_setup
+    sfx = "_which" if which else ""
     # a smaller precision on the same GPUs first, then more GPUs at the answer's precision
     # (audit regress4 #5: int4 on the one H100 makes 60.9 tokens/s of 50, said after 4 × H100,
     # or not at all where the answer was already at fp8)
     lower = _target_precision(w, gid, count, inp, out, users, meets)
-    if lower is not None and not _yes_at_lower(
+    if lower is not None and which:
+        w.out.first += " " + w.say(
+            "target_met_precision_which", weights=_weights_said(w, lower.weights),
+            setup=w.setup(count, gid), target=target, per_user=w.rate(lower.per_user),
+            ttft=w.n(lower.ttft))
+    elif lower is not None and not _yes_at_lower(
             w, target, count, gid, lower, {"time_to_first_token_ms": lower.ttft,
                                            "decode_tokens_per_s": lower.per_user,
                                            "output_tokens_per_s_per_user": lower.per_user}):
@@ -2311,12 +2339,13 @@ def _target_verdict(w: _W, gid: str, count: int, inp: int, out: int, users: int,
                     "ttft": w.n(p.time_to_first_token_ms or 0.0), "requests": w.requests(users)}
             w.out.first += " " + (
                 w.say("target_more_at", weights=_weights_said(w, lower.answered), **more)
-                if lower is not None else w.say("target_missed_more", target=target, **more))
+                if lower is not None else w.say("target_missed_more" + sfx, target=target,
+                                                **more))
             break
         k *= 2
     else:
         if lower is None:
-            w.out.first += " " + w.say("target_missed_none", target=target,
+            w.out.first += " " + w.say("target_missed_none" + sfx, target=target,
                                        gpu=w.gpu_name(gid), n=w.n(NODE_GPUS))
             # the count that meets it over several machines, as "on h100s" answers it (audit
             # buyer21 #1: one H100 named for 200 users was a No with no count that does)
@@ -2352,7 +2381,8 @@ def _target_machine(w: _W, gid: str, inp: int, out: int, users: int, target: str
         # every setup of it that meets the targets takes more than one machine: said so, and
         # the cheapest of those
         w.out.first = (w.out.first or "") + " " + w.say(
-            "target_missed_none", target=target, gpu=w.gpu_name(gid), n=w.n(NODE_GPUS))
+            "target_missed_none" + ("_which" if w.st.which_setup else ""), target=target,
+            gpu=w.gpu_name(gid), n=w.n(NODE_GPUS))
         fleet = w.targets_fleet(gid, users) if w.targets_fleet is not None else None
         if fleet is not None:
             w.out.first += " " + fleet
@@ -2366,19 +2396,22 @@ def _target_machine(w: _W, gid: str, inp: int, out: int, users: int, target: str
                  candidates=[])
     named = w.layout_named(lay, one.offer.gpu_count, one.offer.gpu)
     w.offer_numbers(msgspec.structs.replace(rec, options=[one]))
-    w.out.first = (w.out.first or "") + " " + w.say(
-        "target_missed_machine", target=target, setup=w.setup(one.offer.gpu_count, one.offer.gpu),
+    machine = w.say(
+        "target_missed_machine" + ("_which" if w.st.which_setup else ""), target=target,
+        setup=w.setup(one.offer.gpu_count, one.offer.gpu),
         layout=w.say("speed_layout_as_mid", layout=named) if named else "",
         weights=one.weights, tps=w.rate(p.decode_tokens_per_s_per_user),
         ms=w.n(p.time_to_first_token_ms), requests=w.requests(users),
         provider=one.offer.provider, hour=w.usd(one.cost.per_hour_usd),
         kind=w.kinds[one.pricing_model])
     lead = rec.options[0]
-    if lead.nodes > 1 and lead.cost.per_hour_usd < one.cost.per_hour_usd and \
-            w.targets_fleet is not None:
-        fleet = w.targets_fleet(gid, users)
-        if fleet is not None:
-            w.out.first += " " + fleet
+    fleet = w.targets_fleet(gid, users) if (
+        lead.nodes > 1 and lead.cost.per_hour_usd < one.cost.per_hour_usd
+        and w.targets_fleet is not None) else None
+    # "which setup ...?": the cheapest that meets the targets first, where it takes several
+    # machines, then the one machine that does
+    said = (fleet, machine) if fleet is not None and w.st.which_setup else (machine, fleet)
+    w.out.first = " ".join((w.out.first or "", *(x for x in said if x)))
     return True
 
 
