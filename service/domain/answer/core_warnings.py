@@ -281,6 +281,18 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"one replica is (?P<n_stages>\d[\d,]*+) pipeline stages of (?P<n_gpus>\d[\d,]*+) GPUs "
         r"over PCIe: each token passes every stage, so it decodes no faster than one stage "
         r"group reading all the weights")),
+    # the same, each stage one GPU (options.py writes "of 1 GPU")
+    ("core_pipeline_in_node_one", re.compile(
+        r"one replica is (?P<n_stages>\d[\d,]*+) pipeline stages of 1 GPU over PCIe: each "
+        r"token passes every stage, so it decodes no faster than one stage group reading all "
+        r"the weights")),
+    # LoRA asked on weights no trainer trains (sizing.training_weights)
+    ("core_lora_dequantized", re.compile(
+        r"weights (?P<p>\S++) asked: LoRA has no (?P=p) training path in the usual trainers, "
+        r"which load a (?P=p) checkpoint dequantized to bf16 \(transformers' FP8 and MXFP4 "
+        r"quantizers are not trainable\), so the frozen base is sized at bf16, "
+        r"(?P<n_bits>\d++) bits per weight, as they hold it; method qlora keeps a 4-bit NF4 "
+        r"base instead")),
     ("core_experts_format_dense", re.compile(
         r"(?P<p>\S++) is an experts-only format \(gpt-oss ships its MoE experts in it\): on a "
         r"dense model every linear layer is sized at its bits; such checkpoints are rare and "
@@ -556,13 +568,14 @@ _SUSPECT = "suspect price: "
 _ANY_COUNT = " (any count)"
 _REPLACED = re.compile(
     r"\A(?P<near>[^,\s]++), the nearest precision (?P<engine>\S++) runs on (?P<gpu>.++)")
-# a kernel rule's verdict (service/domain/catalog/kernels.py); the rule's words are data
-_CANNOT = re.compile(
-    r"\A(?P<engine>\S++) cannot run (?P<p>\S++) on (?P<gpu>[^()]++)\((?P<hw>[^()]++)\): "
-    r"(?P<paths>.++)")
-_PLATFORM = re.compile(
-    r"\A(?P<engine>\S++) does not run on (?P<gpu>[^()]++)\((?P<hw>[^()]++)\): it runs on "
-    r"(?P<rest>.++)")
+# a kernel rule's verdict (service/domain/catalog/kernels.py); the rule's words are data.
+# The GPU's name and its hardware may hold parentheses of their own ("NVIDIA B200 180GB (HGX)
+# (compute capability 10.0)", "Google Cloud TPU v6e Trillium (per chip) (TPU v6e
+# (Trillium))"): the pattern takes the head, :func:`_on_gpu` the GPU and its hardware.
+_CANNOT = re.compile(r"\A(?P<engine>\S++) cannot run (?P<p>\S++) on (?P<rest>.++)")
+_PLATFORM = re.compile(r"\A(?P<engine>\S++) does not run on (?P<rest>.++)")
+_CANNOT_TAIL = "): "
+_PLATFORM_TAIL = "): it runs on "
 _WHERE = re.compile(r"\Arule (?P<rule>[^;\s]++); source: (?P<source>.++)")
 _ALT_NEAREST = re.compile(r"the nearest precision (?P<engine>\S++) runs on (?P<rest>.++)")
 _ALT_NONE = re.compile(
@@ -710,6 +723,16 @@ _NO_MATCH_HINTED: tuple[tuple[str, re.Pattern[str]], ...] = (
         rf"cache and overhead)(?P<freed>, (?P<pct_free>{_N})% of each GPU kept free)?+; "
         rf"~(?P<n_need>{_N}) GiB of it weights\){_MEM_NO_NODE}(?P<n_has>{_N}) GiB usable\)")),
 )
+# the memory no-match reason of a model each GPU runs whole (alternatives._per_gpu_reason: a
+# diffusion or audio pipeline), then what would change the answer (:func:`_hint`)
+_PER_GPU_MEMORY = re.compile(
+    rf"memory: (?P<name>(?:(?! needs ).)++) needs (?P<need>{_N}) GiB per GPU "
+    r"(?P<even>even )?+at (?P<p>[^\s,]++)(?:, the smallest of the precisions tried)?+ "
+    r"\((?:the whole pipeline at (?P<w>\d++)x(?P<h>\d++)(?:, (?P<frames>\d++) frames)?+"
+    r"|(?P<model>the whole model at a batch of one)); each GPU runs a whole copy, so more "
+    rf"GPUs add copies, not memory\); (?P<gpu>(?:(?! has ).)++) has (?P<usable>{_N}) GiB "
+    rf"usable(?:, (?P<limit>{_N}) GiB with the (?P<room>{_N})% headroom)?+"
+    r"(?P<most>, the most of the GPUs that match the constraints)?+")
 # the GPUs named that no offer of the catalog rents (alternatives.no_offer_gpu_reason), what
 # sizing says on the first of them, then what would change the answer (:func:`_hint`)
 _NO_OFFER_GPU = re.compile(
@@ -887,6 +910,10 @@ def _hinted(text: str, texts: Mapping[str, str], f: Formatter,
         if m is not None:
             hint = _hint(text[m.end():], texts, f, kinds)
             return None if hint is None else _fill(texts, key, m, f, kinds) + hint
+    m = _PER_GPU_MEMORY.match(text)
+    if m is not None:
+        hint = _hint(text[m.end():], texts, f, kinds)
+        return None if hint is None else _per_gpu_memory(m, texts, f) + hint
     m = _NETWORK_HEAD.match(text)
     if m is None or not text.startswith(_EXAMPLE, m.end()):
         return None
@@ -903,6 +930,31 @@ def _hinted(text: str, texts: Mapping[str, str], f: Formatter,
                           offers=_offers(m.group("offers_raw"), texts, f))
                     + example + ")" + hint)
     return None
+
+
+def _per_gpu_memory(m: re.Match[str], texts: Mapping[str, str], f: Formatter) -> str:
+    """The memory reason of a model each GPU runs whole (``_PER_GPU_MEMORY``) in the
+    language of ``texts``, its figures in ``f``'s format."""
+    def num(raw: str) -> str:
+        return f.number(float(raw.replace(",", "")), _digits(raw))
+
+    words = catalog_words(texts)
+    p = m.group("p")
+    at = texts["core_nm_per_gpu_even" if m.group("even") else "core_nm_per_gpu_at"].format(p=p)
+    if m.group("model"):
+        what = texts["core_nm_per_gpu_model"]
+    else:
+        what = texts["core_nm_per_gpu_frames" if m.group("frames") else
+                     "core_nm_per_gpu_pipeline"].format(
+            w=m.group("w"), h=m.group("h"), frames=num(m.group("frames") or "0"))
+    room = ("" if m.group("limit") is None else texts["core_nm_per_gpu_room"].format(
+        limit=num(m.group("limit")),
+        room=f.percent(float(m.group("room").replace(",", "")) / 100, _digits(m.group("room")))))
+    gpu = m.group("gpu")
+    return texts["core_nm_per_gpu"].format(
+        name=words.get(m.group("name"), m.group("name")), need=num(m.group("need")), at=at,
+        what=what, gpu=words.get(gpu, gpu), usable=num(m.group("usable")), room=room,
+        most=texts["core_nm_per_gpu_most"] if m.group("most") else "")
 
 
 def _no_offer_gpu(text: str, texts: Mapping[str, str], f: Formatter,
@@ -1134,16 +1186,20 @@ def _reason(reason: str, texts: Mapping[str, str]) -> str:
     """A kernel check's refusal (service/domain/catalog/kernels.py) in the language of
     ``texts``: a rule's or a platform's words from the catalog, where the [catalog] table
     knows them all; otherwise only the sentence around them."""
+    words = catalog_words(texts)
     m = _CANNOT.fullmatch(reason)
-    if m is not None:
-        parts = {k: v.strip() for k, v in m.groupdict().items()}
-        parts["hw"] = _hw(parts["hw"], texts)
-        parts["paths"] = _paths(parts["paths"], texts) or parts["paths"]
-        return texts["core_cannot_run"].format(**parts)
+    on = None if m is None else _on_gpu(m.group("rest"), _CANNOT_TAIL)
+    if m is not None and on is not None:
+        gpu, hw, paths = on
+        return texts["core_cannot_run"].format(
+            engine=m.group("engine"), p=m.group("p"), gpu=words.get(gpu, gpu),
+            hw=_hw(hw, texts), paths=_paths(paths, texts) or paths)
     m = _PLATFORM.fullmatch(reason)
-    if m is None:
+    on = None if m is None else _on_gpu(m.group("rest"), _PLATFORM_TAIL)
+    if m is None or on is None:
         return reason
-    rest, note = m.group("rest"), ""
+    gpu, hw, rest = on
+    note = ""
     for key in _quoted_keys(texts):
         if rest.endswith(f" ({key})"):
             rest, note = rest[: -len(key) - 3], f" ({quoted(key, texts)})"
@@ -1151,9 +1207,27 @@ def _reason(reason: str, texts: Mapping[str, str]) -> str:
     cover = _cover(rest, texts)
     if cover is None:
         return reason
-    return texts["core_no_platform"].format(engine=m.group("engine"),
-                                            gpu=m.group("gpu").strip(),
-                                            hw=_hw(m.group("hw"), texts), cover=cover, note=note)
+    return texts["core_no_platform"].format(engine=m.group("engine"), gpu=words.get(gpu, gpu),
+                                            hw=_hw(hw, texts), cover=cover, note=note)
+
+
+def _on_gpu(text: str, tail: str) -> tuple[str, str, str] | None:
+    """"<GPU> (<hardware>)<tail><rest>" (kernels.py's refusals) taken apart: the GPU's name,
+    its hardware and the rest; the name and the hardware may hold parentheses of their own
+    ("NVIDIA B200 180GB (HGX)", "TPU v6e (Trillium)"), so the hardware is the balanced group
+    that closes just before ``tail``. None where ``text`` is not of that shape."""
+    end = text.find(tail)
+    if end < 0:
+        return None
+    depth = 0
+    for i in range(end, -1, -1):
+        depth += {")": 1, "(": -1}.get(text[i], 0)
+        if depth == 0:
+            gpu = text[:i].strip()
+            if not gpu or i == end:
+                return None
+            return gpu, text[i + 1 : end], text[end + len(tail):]
+    return None
 
 
 _URL = re.compile(r"https?://[^\s;()]++")
@@ -1249,7 +1323,9 @@ def _alternative(text: str, texts: Mapping[str, str]) -> str | None:
         return None
     out = texts["core_alt_none"].format(engine=m.group("engine"))
     if m.group("engines"):
-        out += texts["core_alt_engines"].format(p=m.group("p"), gpu=m.group("gpu"),
+        gpu = m.group("gpu")
+        out += texts["core_alt_engines"].format(p=m.group("p"),
+                                                gpu=catalog_words(texts).get(gpu, gpu),
                                                 engines=m.group("engines"))
     return out
 
@@ -1594,5 +1670,46 @@ def _localise(text: str, texts: Mapping[str, str], f: Formatter,
     refused = _refused(text, texts, f, kinds)
     if refused is not None:
         return refused
-    return _kernel(text, texts) or text
+    return _kernel(text, texts) or _moe_training(text, texts, f) or text
+
+
+# an MoE trained data parallel (sizing.moe_training_warning): its head, one of three ways the
+# time is estimated, and pre-training's scale note
+_MOE_TRAINING = re.compile(
+    r"\A(?P<name>(?:(?! is a mixture-of-experts model).)++) is a mixture-of-experts model, sized "
+    r"here as data parallel training only \(DDP or ZeRO / FSDP: every micro-batch moves the "
+    r"weights of all (?P<experts>\d++) experts although each token uses (?P<k>\d++)\); expert "
+    r"parallelism \(each GPU holding whole experts and exchanging only the routed tokens by "
+    r"all-to-all\) is not modelled here; the time is an estimate, neither bound(?:"
+    r"(?P<fitted>: the routed experts' FLOPs run at (?P<eff>[\d.]++) of the model's MFU, fitted "
+    r"to measured Hugging Face / DeepSpeed / TRL runs \(QwenLM/Qwen3 issue #736, "
+    r"huggingface/trl PR #6869; within ~1\.5x of them\), and engines with grouped expert "
+    r"GEMMs and expert parallelism \(Megatron-Core\) run faster)"
+    r"|(?P<stacks>, at the dense model's MFU: pre-training stacks run grouped expert GEMMs "
+    r"with expert parallelism)"
+    r"|(?P<share>, at the dense model's MFU: with \d++ experts each one's GEMM gets a large "
+    r"share of the tokens, and no measured run gives an MoE factor for it \(the per-expert "
+    r"loop is slow above 8 experts: transformers PR #40016\)))"
+    r"(?P<scale>; for scale, DeepSeek-V3's report gives 2\.664M H800 GPU-hours for its "
+    r"pre-training on 14\.8T tokens with expert parallelism and FP8 \(arXiv 2412\.19437, "
+    r"Table 1\))?+")
+
+
+def _moe_training(text: str, texts: Mapping[str, str], f: Formatter) -> str | None:
+    """The MoE training warning (``_MOE_TRAINING``) in the language of ``texts``; None for
+    any other text."""
+    m = _MOE_TRAINING.fullmatch(text)
+    if m is None:
+        return None
+    if m.group("fitted"):
+        how = texts["core_moe_train_fitted"].format(
+            eff=f.number(float(m.group("eff")), _digits(m.group("eff"))))
+    else:
+        how = texts["core_moe_train_stacks" if m.group("stacks")
+                    else "core_moe_train_share"].format(experts=m.group("experts"))
+    name = m.group("name")
+    return texts["core_moe_train"].format(
+        name=catalog_words(texts).get(name, name), experts=m.group("experts"),
+        k=m.group("k"), how=how,
+        scale=texts["core_moe_train_scale"] if m.group("scale") else "")
 

@@ -610,6 +610,8 @@ def localise_why(o: Option, messages: Messages, lang: str) -> str:
     t, kinds = messages.section(lang, "answer"), messages.section(lang, "pricing")
     f = messages.formatter(lang)
     n, gpu = f.number(o.offer.gpu_count), o.offer.gpu_name
+    # the GPU's name in the language's words ("(partea de GPU)", "(per cip)")
+    gpu = catalog_words(t).get(gpu, gpu)
     setup = (t["why_setup_nodes"].format(nodes=f.number(o.nodes), n=n, gpu=gpu,
                                          instance=o.offer.instance_type)
              if o.nodes > 1 else t["why_setup"].format(n=n, gpu=gpu))
