@@ -94,8 +94,10 @@ def test_token_job_on_a_gpu_is_the_total(q: str) -> None:
     r = ask(q)
     quantity, value, unit = asked(r)
     assert (quantity, unit) == ("per_job_usd", "USD")
+    # at the served load, 10 % of the memory free, as a price per 1M (test_fix_tokjob28)
     s = size(msgspec.convert({"model": "llama-3.1-8b", "gpu": "h100-sxm", "input_tokens": 3584,
-                              "output_tokens": 512}, SizingRequest), catalog())
+                              "output_tokens": 512, "min_memory_headroom_pct": 10},
+                             SizingRequest), catalog())
     assert s.performance is not None and s.performance.max_throughput_tokens_per_s
     hours = 100e6 / s.performance.max_throughput_tokens_per_s / 3600
     # billed as every job cost: whole hours where the provider states no granularity, plus

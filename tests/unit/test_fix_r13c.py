@@ -29,9 +29,10 @@ def test_documents_duration_is_the_job(question: str) -> None:
     assert (q, unit) == ("job_hours", "h"), r.answer
     same = ask("Cât durează să procesez 1 milion de cereri cu Llama 3.1 8B pe un H100?")
     assert hours == pytest.approx(asked(same)[1], rel=1e-9)
-    assert 50 < hours < 60, r.answer  # 55.1 h when audited
+    assert 50 < hours < 60, r.answer  # 55.1 h when audited; 57.0 at the served load
     text = head(r).replace("\xa0", " ")
-    assert "72,48 USD" in text or "$72.48" in text, r.answer
+    # re-pinned (test_fix_tokjob28): at the served load, 10 % of the memory free (was $72.48)
+    assert "75,07 USD" in text or "$75.07" in text, r.answer
 
 
 # -- 7. per minute of audio ---------------------------------------------------------------------

@@ -1298,6 +1298,13 @@ class _W:
         finally:
             self.service_load = before
 
+    def free_pct(self) -> str:
+        """The share of each GPU's memory a served model keeps free (``SERVICE_HEADROOM_PCT``,
+        the load :meth:`at_service_load` sizes), as the messages that state it write it
+        ("{free_pct} %"): the text follows the constant."""
+        v = SERVICE_HEADROOM_PCT
+        return self.f.number(v, 0 if float(v).is_integer() else 1)
+
     def sizing_call(self, **kw: Any) -> tuple[SizingRequest, dict[str, Any]] | None:
         """The /v1/sizing request :meth:`size` sends for ``kw`` and the keyword arguments of
         the core's ``size`` beside it; None where the request is not valid."""

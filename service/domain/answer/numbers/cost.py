@@ -845,7 +845,16 @@ def _cheaper_in_unit(w: _W, gid: str, unit: str, count: int, weights: str, mine:
 def _tokens_on_gpu(w: _W, gid: str) -> bool:
     """A token count to generate on the GPU named ("100 million output tokens on one H100"):
     the job's total, the tokens over the setup's output at full load, billed at its hourly
-    price (on-demand) as :func:`_billed_job` bills any job, with the rate and the hours."""
+    price (on-demand) as :func:`_billed_job` bills any job, with the rate and the hours.
+    Full load is the recommendations' served load (w.at_service_load), as a price per 1M
+    tokens is (:func:`_million_on_gpu`): 1M and 1.5M tokens on the same setup agree per
+    token (they did not: $0.14 against $0.1437 per 1M, the job at full memory)."""
+    with w.at_service_load():
+        return _tokens_sized(w, gid)
+
+
+def _tokens_sized(w: _W, gid: str) -> bool:
+    """:func:`_tokens_on_gpu` at the served load."""
     assert w.model is not None and w.det.tokens
     out = _out(w)
     inp = _request_prompt(w, out)
@@ -885,7 +894,7 @@ def _tokens_on_gpu(w: _W, gid: str) -> bool:
                         + ("_job_gpu_users" if load is not None else "_job_gpu"),
                         model=w.model.name, users=w.n(users or 0),
                         weights=_weights_said(w, r.weights), setup=w.setup(count, gid),
-                        cost=w.usd(total),
+                        cost=w.usd(total), free_pct=w.free_pct(),
                         hours=w.duration(hours), thr=w.n(thr),
                         hour=w.usd(hour), provider=w.where(v, count), kind=w.kinds[kind],
                         **said)
@@ -1704,7 +1713,8 @@ def _cost_inner(w: _W) -> None:
                                 model=w.model.name, weights=_weights_said(w, o.weights),
                                 conc=w.n(perf.max_concurrency or 0),
                                 ctx=w.n(kw.get("context_tokens", 4096)),
-                                thr=w.n(perf.output_tokens_per_s_total), **said)
+                                thr=w.n(perf.output_tokens_per_s_total),
+                                free_pct=w.free_pct(), **said)
         else:
             w.out.first = w.say("cost_million",
                                 million=w.usd(o.cost.per_million_output_tokens_usd),
@@ -2284,7 +2294,8 @@ def _million_full_load(w: _W, gid: str) -> bool:
             # full load is the setup's KV cache full: that many requests of the context
             # priced at once, said with the price per token it gives
             w.out.first = w.say("cost_million_gpu_load", million=w.usd(million), thr=w.n(thr),
-                                conc=w.n(conc), ctx=w.n(inp + 512), **common)
+                                conc=w.n(conc), ctx=w.n(inp + 512), free_pct=w.free_pct(),
+                                **common)
             w.ask("per_million_output_tokens_usd", million, "USD")
         else:
             w.out.first = w.say("cost_million_gpu", million=w.usd(million), thr=w.n(thr),
@@ -2595,9 +2606,10 @@ def _own_cost(w: _W, gid: str) -> bool:
     job = bool(w.det.tokens) and w.sub != "million"
     if not job and _own_rate(w, gid):
         return True
-    if w.sub == "million" and not job:
-        # a price per token at full load, as the recommendations price a served model
-        # (w.at_service_load; audit buyer27c #3); a month, an hour or a job as sized
+    if w.sub == "million" or job:
+        # a price per token or a token job at full load, as the recommendations price a
+        # served model (w.at_service_load; audit buyer27c #3: a job too, as _tokens_on_gpu
+        # prices one); a month or an hour as sized
         with w.at_service_load():
             return _own_cost_sized(w, gid, m, job)
     return _own_cost_sized(w, gid, m, job)
@@ -2620,9 +2632,10 @@ def _own_cost_sized(w: _W, gid: str, m: ModelEntry, job: bool) -> bool:
     p = r.performance
     users = w.ex.concurrent_requests
     tps, load = thr, w.say("own_load_thr", thr=w.n(thr))
-    if p is not None and p.max_concurrency and p.max_concurrency > 1 and not users and not job:
+    if p is not None and p.max_concurrency and p.max_concurrency > 1 and not users:
+        # the served load said, a job's as a price per token's (both at_service_load)
         load = w.say("own_load_full", conc=w.n(p.max_concurrency), ctx=w.n(inp + out),
-                     thr=w.n(thr))
+                     thr=w.n(thr), free_pct=w.free_pct())
     if users and users > 1 and p is not None and (
             not p.max_concurrency or users < p.max_concurrency):
         # users stated: the tokens at the rate that load produces, as the catalog's answer

@@ -1431,8 +1431,7 @@ def _tokens_period(w: _W, thr: float, conc: int, inp: int, out: int, **common: s
     most = thr * per
     w.out.first = w.say("speed_tokens_period", tokens=_sig3(w, most), unit=w.say(f"unit_{unit}"),
                         thr=w.rate(thr), secs=w.n(per), requests=w.requests(conc, "count"),
-                        inp=w.n(inp),
-                        out=w.n(out), **common)
+                        inp=w.n(inp), out=w.n(out), free_pct=w.free_pct(), **common)
     w.ask(quantity, most, tokens_unit)
 
 
@@ -1450,7 +1449,8 @@ def _tokens_per_dollar(w: _W, thr: float, hour: float, provider: str, kind: str,
     tokens = thr * 3600 / hour
     amount = w.st.tokens_usd
     said = {"thr": w.rate(thr), "hour": w.usd(hour), "provider": provider, "kind": kind,
-            "requests": w.requests(conc, "count"), "inp": w.n(inp), "out": w.n(out), **common}
+            "requests": w.requests(conc, "count"), "inp": w.n(inp), "out": w.n(out),
+            "free_pct": w.free_pct(), **common}
     if amount and amount != 1:
         w.out.first = w.say("speed_tokens_budget", budget=w.usd(amount),
                             hours=w.duration(amount / hour), total=_sig3(w, tokens * amount),
