@@ -144,3 +144,22 @@ def test_finetune_on_two_counts(q: str, words: list[str]) -> None:
     text = head(ask(q))
     for word in words:
         assert word in text, text
+
+
+@pytest.mark.parametrize(("q", "words"), [
+    ("SDXL on an RTX 4090 8 hours a day: seconds per image and monthly cost?",
+     ["The cheapest match costs about $70.90/month at 8 h/day, 30 days/month",
+      "6.5 s per image"]),
+    ("SDXL pe un RTX 4090, 8 ore pe zi: câte secunde pe imagine și cât costă pe lună?",
+     ["Cea mai ieftină potrivire costă aproximativ 70,90 USD/lună la 8 h/zi, 30 de zile/lună",
+      "6,5 s pe imagine"]),
+    ("Which is cheaper per month for Flux dev, L40S or RTX 4090, at 8 hours a day?",
+     ["at 8 h/day, 30 days/month: 1 × NVIDIA L40S 48GB, about $150.33/month",
+      "1 × NVIDIA GeForce RTX 4090 24GB, about $72.77/month"]),
+])
+def test_month_at_hours_a_day(q: str, words: list[str]) -> None:
+    month = rec_month({"model": "sdxl", "gpus": ["rtx-4090"], "hours_per_day": 8})
+    assert round(month, 2) == 70.90
+    text = head(ask(q))
+    for word in words:
+        assert word in text, text

@@ -651,7 +651,7 @@ def _month_and_unit(intent: str, sub: str | None, ex: Extracted, det: Details, l
     the cost per 1,000 images alone, no month (buyer audit 28 #A). None where not so asked."""
     if (st is None or model_id is None or intent != "cost" or sub != "unit"
             or not (st.month_priced or st.month_asked) or ex.gpu is None or det.tokens
-            or st.items or st.clips or st.songs or st.hours_per_day or st.days_per_month
+            or st.items or st.clips or st.songs
             or catalog.registry.models[model_id].kind == "llm"):
         return None
     month = compose_numbers("cost", "month", ex, msgspec.structs.replace(det, sub="month"),
@@ -706,8 +706,7 @@ def _each_priced(intent: str, sub: str | None, ex: Extracted, det: Details, lang
             and (not st.gpu_counts or {g for g, _ in st.gpu_counts} == set(gpus))
             and (ex.concurrent_requests or 1) <= 1 and not det.users
             and st.request_rate_per_s is None and st.user_base is None
-            and not (kind != "llm" and (st.items or st.hours_per_day or st.days_per_month
-                                        or det.duration_hours or st.work_rate))):
+            and not (kind != "llm" and (st.items or det.duration_hours or st.work_rate))):
         counts = dict(st.gpu_counts)
         for gid in gpus:
             one = msgspec.structs.replace(det, gpus=[gid], sub="month")
