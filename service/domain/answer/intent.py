@@ -313,6 +313,11 @@ class Stated:
     """Each GPU of a comparison with the count written next to it ("2 x H100 or one H200":
     (h100-sxm, 2), (h200-sxm, 1)), in the question's order; empty when fewer than two GPUs
     are named or no count is."""
+    counts_weighed: tuple[int, ...] = ()
+    """Two or more counts of the one GPU named, each written before a mention of it ("1 A100
+    80GB vs 4 A100 80GB", "1 A100 80GB sau 4 A100 80GB"), in the question's order and each
+    once: a fine-tuning job is then timed and priced on each count (numbers/write
+    ._each_count; buyer audit 28 #C: the first count alone); empty otherwise."""
     models: tuple[str, ...] = ()
     """The models of a comparison of models ("Qwen3-30B-A3B vs Mixtral 8x7B on an H100",
     "llama 3.1 8b or qwen2.5 7b on a 4090"), registry ids in the question's order
@@ -3552,6 +3557,24 @@ def _shared_counts(folded: str, names: list[Any]) -> tuple[tuple[str, int], ...]
     return tuple((g, n) for g in gpus) if n >= 1 else ()
 
 
+def _counts_weighed(toks: list[Any], names: list[Any]) -> tuple[int, ...]:
+    """The counts written before each mention of the one GPU named twice or more ("1 A100
+    80GB vs 4 A100 80GB"): each count once, in order (:attr:`Stated.counts_weighed`); empty
+    where another GPU is named, a mention has no count, or fewer than two counts differ."""
+    gpus = [m for m in names if m.kind == "gpu"]
+    if len(gpus) < 2 or len({m.id for m in gpus}) != 1:
+        return ()
+    named = {j for x in names for j in range(x.first, x.last + 1)}
+    counts: list[int] = []
+    for m in gpus:
+        c = _count_before(toks, m.first)
+        if c is None or c[1] in named or c[0] < 1:
+            return ()
+        counts.append(c[0])
+    out = tuple(dict.fromkeys(counts))
+    return out if len(out) >= 2 else ()
+
+
 def _variant_counts(folded: str, toks: list[Any], names: list[Any],
                     registry: Registry) -> tuple[tuple[str, int], ...]:
     """The count written before (or "x8" after) the one card named where its two variants are
@@ -5082,6 +5105,7 @@ dot_grouped=dg.group(0) if dg else None,
                   gpu_counts=_gpu_counts(toks, lead)
                   or _variant_counts(folded, toks, lead, registry)
                   or _shared_counts(folded, lead),
+                  counts_weighed=_counts_weighed(toks, lead),
                   gpu_one=_gpu_one(toks, lead),
                   gpu_one_counted=_gpu_one_counted(toks, lead),
                   models=models_compared(toks, names),

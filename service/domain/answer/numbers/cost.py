@@ -1319,10 +1319,12 @@ def _cost_inner(w: _W) -> None:
     _one_item(w, gid)
     if _rate_asked(w, gid):  # "documents per hour", "cost per 1M tokens embedded" (media.py)
         return
-    # an image, video or audio model kept on a GPU for hours a day with a month asked and
-    # nothing to make counted ("SDXL on an L4 8 hours a day, per month"): the month of that
-    # setup, below, not its unit cost (audit cost #8: "$2.02 per 1,000 images" only)
-    month_of_use = (w.sub == "month" and bool(w.st.hours_per_day) and not w.st.items
+    # an image, video or audio model kept on a GPU with a month asked and nothing to make
+    # counted ("SDXL on an L4 8 hours a day, per month", "SDXL per month on an RTX 4090
+    # running 24/7"): the month of that setup, below, as /v1/recommendations' per_month_usd,
+    # not its unit cost (audit cost #8: "$2.02 per 1,000 images" only; buyer audit 28 #A:
+    # around the clock it was still the cost per 1,000 images, no month)
+    month_of_use = (w.sub == "month" and not w.st.items
                     and not w.st.clips and not w.st.songs and not w.det.tokens)
     if (w.model is not None and w.model.kind != "llm" and gid is not None and not month_of_use
             and _media_cost(w, gid)):

@@ -327,6 +327,13 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
                                     model_id, st)
     if by_provider is not None:
         return by_provider  # "compare runpod and lambda for serving 8B": each one priced
+    each = _each_count(intent, sub, ex, det, lang, catalog, today, messages, model_id, st)
+    if each is not None:
+        return each  # "QLoRA ... on 50M tokens: 1 A100 80GB vs 4 A100 80GB, hours and cost?"
+    month_unit = _month_and_unit(intent, sub, ex, det, lang, catalog, today, messages,
+                                 model_id, st)
+    if month_unit is not None:
+        return month_unit  # "SDXL on an RTX 4090: seconds per image and monthly cost?"
     each = _each_priced(intent, sub, ex, det, lang, catalog, today, messages, model_id, st)
     if each is not None:
         return each  # "fp8 vs bf16 ... monthly cost each?", "L4 vs A10G: monthly cost?"
@@ -599,6 +606,66 @@ the cheapest is said as about the same as it ("about the same as awq-int4"), not
 1.0× awq-int4"."""
 
 
+def _each_count(intent: str, sub: str | None, ex: Extracted, det: Details, lang: str,
+                catalog: Catalog, today: dt.date, messages: Messages, model_id: str | None,
+                st: Stated | None) -> Written | None:
+    """A fine-tuning job weighed on two or more counts of one GPU ("QLoRA Llama 3 70B on 50M
+    tokens: 1 A100 80GB vs 4 A100 80GB, hours and cost?"): each count answered alone as the
+    fine-tuning answer answers it (its hours, its cost, its fit: /v1/sizing's and the
+    recommendations' figures for that count), in the order asked; the first count's figure
+    is the number asked. It was the first count alone (buyer audit 28 #C). None where not so
+    asked, or no count is answered."""
+    if (st is None or model_id is None or intent != "finetune" or len(st.counts_weighed) < 2
+            or sub not in ("cost", "time") or ex.gpu is None
+            or catalog.registry.models[model_id].kind != "llm"):
+        return None
+    w = _W(ex, det, sub, lang, catalog, today, messages, model_id, st)
+    alone = dc_replace(st, counts_weighed=())
+    sides = [(w.setup(n, ex.gpu), compose_numbers(
+        intent, sub, msgspec.structs.replace(ex, gpu_count=n), det, lang, catalog, today,
+        messages, model_id, alone)) for n in st.counts_weighed]
+    answered = [(name, o) for name, o in sides if o.first is not None]
+    if len(answered) < 2:
+        return None
+    first = answered[0][1]
+    out = Written(first=" ".join(w.say("each_gpu", label=name, text=_decap(w, o.first or ""))
+                                 for name, o in answered),
+                  sizing=first.sizing, asked=first.asked, computed=True,
+                  follow_up=first.follow_up)
+    for name, o in answered:
+        if o.more:
+            out.more.append(w.say("each_gpu_more", label=name, text=" ".join(o.more)))
+        out.offers.extend([o.priced_offer] if o.priced_offer is not None else o.offers[:1])
+        _gather_notes(out, o)
+    return out
+
+
+def _month_and_unit(intent: str, sub: str | None, ex: Extracted, det: Details, lang: str,
+                    catalog: Catalog, today: dt.date, messages: Messages,
+                    model_id: str | None, st: Stated | None) -> Written | None:
+    """An image, video or audio model on a GPU named, its time per item and a month asked
+    ("How many seconds per image is SDXL on an RTX 4090 and what does 24/7 cost per month?",
+    "Flux dev on one H100: seconds per image and monthly cost?"): the month of that setup
+    leads, as the cost answer prices a month asked alone (/v1/recommendations'
+    per_month_usd), the unit answer (its time per item, its cost per 1,000) after it. It was
+    the cost per 1,000 images alone, no month (buyer audit 28 #A). None where not so asked."""
+    if (st is None or model_id is None or intent != "cost" or sub != "unit"
+            or not (st.month_priced or st.month_asked) or ex.gpu is None or det.tokens
+            or st.items or st.clips or st.songs
+            or catalog.registry.models[model_id].kind == "llm"):
+        return None
+    month = compose_numbers("cost", "month", ex, msgspec.structs.replace(det, sub="month"),
+                            lang, catalog, today, messages, model_id, st)
+    if month.first is None or month.asked is None or month.asked.quantity != "per_month_usd":
+        return None
+    unit = compose_numbers("cost", "unit", ex, det, lang, catalog, today, messages, model_id,
+                           dc_replace(st, month_priced=False, month_asked=False))
+    if unit.first is not None:
+        # after the month's own sentence that splits it (GPU time and storage), if any
+        month.more.insert(min(1, len(month.more)), unit.first)
+    return month
+
+
 def _each_priced(intent: str, sub: str | None, ex: Extracted, det: Details, lang: str,
                  catalog: Catalog, today: dt.date, messages: Messages, model_id: str | None,
                  st: Stated | None) -> Written | None:
@@ -611,8 +678,15 @@ def _each_priced(intent: str, sub: str | None, ex: Extracted, det: Details, lang
     number asked, each one's lead offer is in the recommendations. The precision pair was
     priced at the cheaper precision alone, no bf16 figure said; the GPUs with no load were
     priced by the hour, no month (numbers/compare.py months a load of more than one user,
-    which it scales like for like). None where neither is asked, or nothing is priced."""
-    if st is None or model_id is None or catalog.registry.models[model_id].kind != "llm":
+    which it scales like for like). A GPU count said of each GPU ("2 A100 80GB or 1 H200")
+    prices that many; an image model's GPUs compared by the month ("which is cheaper per
+    month for Flux dev, L40S or RTX 4090?") are each that setup's month too (buyer audit 28
+    #A: hourly prices, or the cost per 1,000 images, and no month). None where neither is
+    asked, or nothing is priced."""
+    if st is None or model_id is None:
+        return None
+    kind = catalog.registry.models[model_id].kind
+    if kind != "llm" and not (kind == "diffusion" and intent == "compare"):
         return None
     if st.models or len(st.providers_named) > 1 or st.data_moved:
         return None
@@ -628,14 +702,18 @@ def _each_priced(intent: str, sub: str | None, ex: Extracted, det: Details, lang
                 "cost", sub, msgspec.structs.replace(ex, weights=pid), det, lang, catalog,
                 today, messages, model_id, alone)))
         label, row = "each_precision", "each_row"
-    elif (intent == "compare" and len(gpus) >= 2 and st.month_priced and not st.gpu_counts
+    elif (intent == "compare" and len(gpus) >= 2 and st.month_priced
+            and (not st.gpu_counts or {g for g, _ in st.gpu_counts} == set(gpus))
             and (ex.concurrent_requests or 1) <= 1 and not det.users
-            and st.request_rate_per_s is None and st.user_base is None):
+            and st.request_rate_per_s is None and st.user_base is None
+            and not (kind != "llm" and (st.items or det.duration_hours or st.work_rate))):
+        counts = dict(st.gpu_counts)
         for gid in gpus:
             one = msgspec.structs.replace(det, gpus=[gid], sub="month")
-            sides.append((w.gpu_name(gid), compose_numbers(
-                "cost", "month", msgspec.structs.replace(ex, gpu=gid), one, lang, catalog,
-                today, messages, model_id, dc_replace(st, gpu_counts=()))))
+            n = counts.get(gid)
+            sides.append((w.setup(n, gid) if n else w.gpu_name(gid), compose_numbers(
+                "cost", "month", msgspec.structs.replace(ex, gpu=gid, gpu_count=n), one,
+                lang, catalog, today, messages, model_id, dc_replace(st, gpu_counts=()))))
         label, row = "each_gpu", "each_row_gpu"
     else:
         return None
@@ -678,6 +756,20 @@ def _each_priced(intent: str, sub: str | None, ex: Extracted, det: Details, lang
     out = Written(first=lead, sizing=cheap[1].sizing, asked=cheap[1].asked, computed=True,
                   follow_up=cheap[1].follow_up,
                   users=next((o.users for _, o in sides if o.users is not None), None))
+    if label == "each_precision" and len(precs) == 2 and st.speed_compared is not None:
+        # "how much faster is fp8 than bf16, and what does it cost per month?": the speed
+        # comparison asked first leads (both speeds and their ratio, as "how much faster"
+        # alone answers it), each precision's price after it (buyer audit 28 #B: the prices
+        # alone, no speed)
+        speed = compose_numbers("speed", "precision_vs", ex,
+                                msgspec.structs.replace(det, sub="precision_vs"), lang,
+                                catalog, today, messages, model_id,
+                                dc_replace(st, cheaper_compared=False, money_asked=False,
+                                           price_asked=False, cost_asked=False,
+                                           month_priced=False, month_asked=False))
+        if speed.first is not None:
+            out.more.insert(0, lead)
+            out.first = speed.first
     for name, o in sides:
         if o.first is not None:
             out.more.append(w.say(label, label=name, text=_decap(w, o.first)))
