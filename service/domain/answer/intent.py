@@ -620,6 +620,21 @@ class Stated:
     node_network_gbit_s: float | None = None
     """The stated Ethernet's speed, Gb/s per node ("100 Gb ethernet", "25GbE"): the training
     run is timed over it (sizing's ``node_network_gbit_s``)."""
+    network_weighed: str | None = None
+    """An Ethernet between training nodes weighed against the fast fabric
+    (:func:`network_weighed`): "slower" ("how much slower is training over 25 Gbit Ethernet
+    than InfiniBand?", "cu cât e mai lentă ... față de InfiniBand?") or "enough" ("is 100
+    Gbit Ethernet enough to train ...?", "este suficient Ethernet de 100 Gbit ...?"): the
+    run timed over both networks (buyer audit 28a #2: a memory figure, no comparison)."""
+    node_count: int | None = None
+    """Nodes counted without their GPUs ("over 2 nodes", "pe 4 noduri"), above one: the
+    machines a run is spread over (:func:`node_count`); None where none is said."""
+    multi_node_asked: str | None = None
+    """Nodes asked about as the question (:func:`multi_node_asked`): "several" ("do I need
+    multiple nodes to serve ...?", "more than one machine?", "am nevoie de mai multe noduri
+    ...?") or "one" ("is one node enough?", "does it fit in a single node?", "ajunge un
+    singur nod?"): the fewest whole machines of the GPU named that hold the model answer it,
+    not the fit on one GPU (buyer audit 28a #11); None where neither is asked."""
     one_of_machine: bool = False
     """One GPU of a machine named as such ("1 of the 8 GPUs in my H100 server", "1 H100 out of
     an 8-GPU server", "our 8-GPU A100 server ... how many users can one GPU handle?", "un
@@ -5091,6 +5106,9 @@ dot_grouped=dg.group(0) if dg else None,
                   rate_per_gpu=bool(_RATE_PER_GPU.search(folded)),
                   node_network=node_network(folded)[0],
                   node_network_gbit_s=node_network(folded)[1],
+                  network_weighed=network_weighed(folded),
+                  node_count=node_count(folded),
+                  multi_node_asked=multi_node_asked(folded),
                   sequence_tokens=_sequence_tokens(folded, _named_context(names, registry)),
                   training=training_setup(text),
                   global_batch=bool(_GLOBAL_BATCH.search(folded)),
@@ -5574,6 +5592,88 @@ _FABRIC_ABSENT = re.compile(r"\b(?:without|no|not|instead of|fara|in loc de)\s++
                             r"(?:an?\s++|any\s++)?(?:infiniband|efa|roce|rdma)\b")
 _FABRIC_SAID = (("roce", re.compile(r"\broce\b")), ("efa", re.compile(r"\befa\b")),
                 ("infiniband", re.compile(r"\binfiniband\b|\bib\b")))
+
+
+# the Ethernet weighed against the fast fabric (:func:`network_weighed`): how much slower or
+# faster ("how much slower", "cu cât e mai lentă", "what is the slowdown", "cât pierd"), or
+# whether it is enough ("is 100 Gbit Ethernet enough", "este suficient", "ajunge")
+_NETWORK_SLOWER = re.compile(
+    r"\b(?:how much|by how much|how many times|cu cat|de cate ori|cat de)\b[^?.;]{0,60}?"
+    r"\b(?:slower|faster|longer|quicker|mai (?:lent\w*+|incet\w*+|rapid\w*+|repede|mult))\b"
+    r"|\b(?:slowdown|slow-down|penalty|speed difference|performance hit|incetinire\w*+"
+    r"|diferenta de viteza|penalizare\w*+)\b")
+_NETWORK_ENOUGH = re.compile(
+    r"\b(?:enough|sufficient|good enough|suficient\w*+|ajunge|destul|de ajuns)\b")
+_NETWORK_FAST_NAMED = re.compile(r"\b(?:infiniband|ib|efa|roce|rdma)\b")
+
+
+def network_weighed(folded: str) -> str | None:
+    """"slower" where a question weighs the Ethernet it states between training nodes against
+    the fast fabric ("how much slower is training ... over 25 Gbit Ethernet than
+    InfiniBand?", "cu cât e mai lentă antrenarea ... cu Ethernet de 25 Gbit față de
+    InfiniBand?"), "enough" where it asks whether that Ethernet is enough ("is 100 Gbit
+    Ethernet enough to train ...?", "este suficient Ethernet de 100 Gbit ...?"); None
+    otherwise (a time or a cost asked over Ethernet keeps its own answer)."""
+    if not _ETHERNET.search(folded) or _FABRIC_SAID[0][1].search(folded):
+        return None  # (RoCE is RDMA over Ethernet: the fast fabric itself)
+    if _NETWORK_SLOWER.search(folded):
+        return "slower"
+    if _NETWORK_ENOUGH.search(folded):
+        return "enough"
+    if _NETWORK_FAST_NAMED.search(folded) and re.search(
+            r"\b(?:vs|versus|compared (?:to|with)|fata de|comparat\w*+ cu)\b", folded):
+        return "slower"  # "25GbE vs InfiniBand for training Llama 3 8B on 16 H100"
+    return None
+
+
+_NODE_COUNT = re.compile(rf"(?<![\w.]){_NUM_WORD}\s++{_NODE_NOUN}\b")
+
+
+def node_count(folded: str) -> int | None:
+    """The nodes a question spreads a run over without their GPUs ("over 2 nodes", "on 4
+    machines", "pe 4 noduri", "două mașini"), above one; None where none is said."""
+    m = _NODE_COUNT.search(folded)
+    if m is None:
+        return None
+    n = int(m.group(1)) if m.group(1).isdigit() else _WORD_COUNT[m.group(1)]
+    return n if n > 1 else None
+
+
+# several nodes asked about (:func:`multi_node_asked`): "do I need multiple nodes", "more than
+# one machine", "multi-node", "am nevoie de mai multe noduri", "mai mult de un nod"; one node
+# asked about: "is one node enough", "does it fit in a single node", "ajunge un singur nod",
+# "încape pe o singură mașină"
+_NODE_WORD = r"(?:nodes?|machines?|servers?|hosts?|noduri|nod|masini|masina|servere)"
+_SEVERAL_NODES_Q = re.compile(
+    # "do I need multiple nodes", "will it require more than one machine", "am nevoie de mai
+    # multe noduri", "îmi trebuie mai mult de un nod"
+    r"\b(?:need|needs|require|requires|have to use|nevoie de|trebuie|trebui)\s++"
+    r"(?:\w++\s++){0,2}?(?:multiple|several|more than (?:one|a single|1)|2|two|mai multe"
+    rf"|mai mult de (?:un|o)|multi-?node)\s++{_NODE_WORD}\b"
+    # "is multi-node needed", "are several machines required", "e nevoie de mai multe noduri"
+    r"|\b(?:multi-?node|(?:multiple|several|more than one)\s++"
+    r"(?:nodes|machines|servers|hosts))\b[^?.;]{0,30}?\b(?:needed|required|necessary"
+    r"|necesar\w*+)\b")
+_ONE_NODE_Q = re.compile(
+    # "is one node enough", "will a single machine suffice", "ajunge un singur nod", "e
+    # suficientă o singură mașină"
+    rf"\b(?:one|a single|single|1|un singur|o singura)\s++{_NODE_WORD}\b[^?.;]{{0,30}}?"
+    r"\b(?:enough|suffice\w*+|sufficient|ajunge|suficient\w*+|destul)\b"
+    rf"|\b(?:ajunge|suficient\w*+|enough)\s++(?:\w++\s++)?(?:un singur|o singura|one|a single)"
+    rf"\s++{_NODE_WORD}\b")
+
+
+def multi_node_asked(folded: str) -> str | None:
+    """"several" where a question asks whether a model needs several machines ("do I need
+    multiple nodes to serve Qwen3-Coder-480B in fp8 on H100?", "am nevoie de mai multe noduri
+    ...?"), "one" where it asks whether one is enough ("is a single node of H100 enough for
+    DeepSeek-V3?", "ajunge un singur nod?"); None otherwise (a count of nodes stated, or
+    several nodes named with another question, "multi-node serving: what network?")."""
+    if _SEVERAL_NODES_Q.search(folded):
+        return "several"
+    if _ONE_NODE_Q.search(folded):
+        return "one"
+    return None
 
 
 # a rate asked per GPU: "tokens per second per GPU", "tokens/s/GPU", "tokeni pe secundă pe

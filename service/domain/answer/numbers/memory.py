@@ -580,6 +580,59 @@ def _need_count(w: _W, gid: str, n: int, ctx: int) -> bool:
     return True
 
 
+def _nodes_asked(w: _W, gid: str, ctx: int) -> bool:
+    """"Do I need multiple nodes to serve Qwen3-Coder-480B in fp8 on H100?", "is one node
+    enough?" (``Stated.multi_node_asked``): the fewest ``gid`` in one machine (1, 2, 4, up to
+    ``NODE_GPUS``) whose sizing holds the model at ``ctx`` and whose engine runs it, else the
+    fewest whole machines of ``NODE_GPUS`` that do (tensor parallel inside a machine, pipeline
+    stages across, as /v1/recommendations plans them with ``allow_multi_node``): the no or yes
+    the question asks, with the count and the memory per GPU. It answered "No, ... does not
+    fit on 1 × H100" where one machine of 8 holds it (buyer audit 28a #11). False where no
+    machine count up to :data:`NODES_MOST` holds it, or the model is not a language model
+    (the plain fit answer follows)."""
+    assert w.model is not None
+    if w.model.kind != "llm" or w.model.task == "embed" or w.chips(gid):
+        return False  # (a TPU's slice is not a machine of NODE_GPUS)
+    several = w.st.multi_node_asked == "several"
+    k, r = 1, None
+    while k <= NODE_GPUS:
+        r = w.size(gpu=gid, gpu_count=k, input_tokens=ctx, output_tokens=0)
+        if r is None or r.gpu is None:
+            return False
+        if r.fits and r.runs is not False:
+            break
+        k *= 2
+    if r is None or r.gpu is None:
+        return False
+    if k <= NODE_GPUS:
+        w.record(r, ctx)
+        first = w.say("nodes_asked_one_" + ("several" if several else "one"),
+                      model=w.model.name, weights=r.weights, setup=w.setup(k, gid),
+                      need=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r)), ctx=w.n(ctx))
+        w.out.first = first
+        w.ask("gpu_count", k, w.count_unit(gid), yes=not several)
+        w.sized_warnings(r, ctx)
+        return True
+    node = r  # NODE_GPUS of gid: the one machine that does not hold it
+    for nodes in range(2, NODES_MOST + 1):
+        n = nodes * NODE_GPUS
+        at = w.size(gpu=gid, gpu_count=n, input_tokens=ctx, output_tokens=0, weights=r.weights)
+        if at is None or at.gpu is None or at.runs is False:
+            return False
+        if at.fits:
+            w.record(at, ctx)
+            w.out.first = w.say(
+                "nodes_asked_many_" + ("several" if several else "one"),
+                model=w.model.name, weights=at.weights, node=w.setup(NODE_GPUS, gid),
+                one_need=w.gib(node.memory.per_gpu_gib), cap=w.gib(w.cap(at)),
+                nodes=w.n(nodes), setup=w.setup(n, gid), need=w.gib(at.memory.per_gpu_gib),
+                ctx=w.n(ctx))
+            w.ask("gpu_count", n, w.count_unit(gid), yes=several)
+            w.sized_warnings(at, ctx)
+            return True
+    return False
+
+
 def _need_any(w: _W, n: int) -> bool:
     """"Do I need 2 GPUs for mistral-7b?" with no GPU named: ``n`` compared with the fewest
     GPUs of any catalog GPU that hold the model (the sizing's ``fits_on``), with the smallest
@@ -639,6 +692,9 @@ def _fits(w: _W) -> None:
     if _engine_not_on_gpu(w, r, gid, count, ctx, setup):
         return
     if w.sub == "need" and count > 1 and named is None and _need_count(w, gid, count, ctx):
+        return
+    if (w.st.multi_node_asked is not None and count == 1 and named is None
+            and _nodes_asked(w, gid, ctx)):
         return
     # memory alone is not a yes: an engine that cannot run the weights there is a no (and
     # when they do not fit either, both are said: never "would fit" past the usable memory)

@@ -749,6 +749,120 @@ def _train_run(w: _W, task: str, spot: bool, nested: bool = False) -> None:
         _fp8_training_line(w, r, gid)
 
 
+ETHERNET_ASSUMED_GBIT_S: float = 100.0
+"""The Ethernet between machines a network comparison times where the question states none
+("over Ethernet than InfiniBand"): 100 Gb/s per machine, a common cloud speed (the 25–100
+Gb/s the guidance's multinode-networking passage calls ordinary), said as an assumption."""
+
+NETWORK_ENOUGH_SLOWDOWN: float = 0.05
+"""The slowdown against the fast fabric within which an Ethernet asked about ("is 100 Gbit
+Ethernet enough ...?") is called enough (a fraction of the tokens/s): a verdict the answer
+states with its cost in time, never a yes alone."""
+
+
+def _network_weighed(w: _W, task: str, method: str) -> bool:
+    """A training run over several machines timed over the Ethernet the question states (or
+    :data:`ETHERNET_ASSUMED_GBIT_S`, said) and over sizing's default fabric, 400 Gb/s per GPU
+    (``speed.INTER_NODE_GB_S_PER_GPU``): both tokens/s, the job's hours where its tokens are
+    stated, and how much slower; "is it enough?" answered by those figures
+    (:data:`NETWORK_ENOUGH_SLOWDOWN`). It was the memory of one GPU, or a "Yes" beside "needs
+    InfiniBand" with no time (buyer audit 28a #2). The GPU named, else the H100
+    (``_EXAMPLE_GPU``, said); the GPUs stated, else the nodes stated of ``NODE_GPUS``, else
+    the fewest that hold the run (two machines where one does, said). False where the run
+    does not fit (the answer that says so follows)."""
+    assert w.model is not None
+    gid, named = w.card()
+    notes: list[str] = []
+    if gid is None:
+        gid = _EXAMPLE_GPU
+        notes.append(w.say("train_net_gpu_assumed", gpu=w.gpu_name(gid)))
+    kw: dict[str, Any] = {"task": task, "training_tokens": w.train_tokens(), "gpu": gid}
+    if task == "finetune":
+        kw["finetune"] = finetune_options(method, w.ex, w.st)
+    count = w.ex.gpu_count or (w.st.node_count * NODE_GPUS if w.st.node_count else None)
+    if count is None:
+        fewest = next((n for n in (1, *_counts_tried(w, gid))
+                       if (held := _count_size(w, kw, n)) is not None and _holds(w, held)),
+                      None)
+        if fewest is None:
+            return False
+        count = max(fewest, 2 * NODE_GPUS)
+        count = -(-count // NODE_GPUS) * NODE_GPUS  # whole machines
+        notes.append(w.say("train_net_count_assumed" if fewest <= NODE_GPUS
+                           else "train_net_count_fewest",
+                           setup=w.setup(count, gid), nodes=w.n(count // NODE_GPUS),
+                           node=w.n(NODE_GPUS)))
+    gbit = w.st.node_network_gbit_s
+    if gbit is None:
+        gbit = ETHERNET_ASSUMED_GBIT_S
+        notes.append(w.say("train_net_speed_assumed", gbit=w.n(gbit)))
+    fast = _count_size(w, {**kw, "node_network_gbit_s": None}, count)
+    slow = _count_size(w, {**kw, "node_network_gbit_s": gbit}, count)
+    if (fast is None or slow is None or not fast.fits_in_memory or not slow.fits_in_memory
+            or fast.performance is None or slow.performance is None
+            or not fast.performance.training_tokens_per_s
+            or not slow.performance.training_tokens_per_s or fast.gpu is None):
+        return False
+    label = _method_label(w, method, task)
+    what = w.say("train_net_what_" + ("finetune" if task == "finetune" else "pretrain"),
+                 method=label, model=w.model.name)
+    setup = named or w.setup(count, gid)
+    tps_fast = fast.performance.training_tokens_per_s
+    tps_slow = slow.performance.training_tokens_per_s
+    nodes = next((int(m.group(1)) for a in fast.assumptions if a.name == "multi_node"
+                  and (m := re.search(r"(\d+) nodes of", a.value))), 1)
+    w.record(slow, 2048, per_replica=True)
+    if nodes <= 1:
+        # one machine: its GPUs talk within it, the network between machines carries nothing
+        first = w.say("train_net_one_node", what=what, setup=setup, tps=w.n(tps_fast))
+        w.ask("training_tokens_per_s", tps_fast, "tokens/s",
+              yes=True if w.st.network_weighed == "enough" else None)
+        w.out.first = first[:1].upper() + first[1:]
+        w.out.more.extend(notes)
+        w.sized_warnings(fast)
+        return True
+    node = count // nodes
+    slower = max(0.0, 1 - tps_slow / tps_fast)
+    hours = ""
+    if w.det.tokens and fast.performance.training_hours and slow.performance.training_hours:
+        hours = w.say("train_net_hours", tokens=w.train_tokens_text(),
+                      slow=w.duration(slow.performance.training_hours),
+                      fast=w.duration(fast.performance.training_hours))
+    said = {"what": what, "setup": setup, "nodes": w.n(nodes), "node": w.n(node),
+            "gbit": w.n(gbit), "per_gpu": w.n(gbit / node, 1 if gbit % node else 0),
+            "pct": w.f.percent(slower, 1 if slower < 0.095 else 0),
+            "tps_slow": w.n(tps_slow), "tps_fast": w.n(tps_fast),
+            "ratio": w.n(tps_fast / tps_slow, 2), "hours": hours,
+            "limit": w.f.percent(NETWORK_ENOUGH_SLOWDOWN)}
+    same = slower < 0.005
+    if w.st.network_weighed == "enough":
+        enough = slower <= NETWORK_ENOUGH_SLOWDOWN
+        key = ("train_net_enough_same" if same else "train_net_enough_yes" if enough
+               else "train_net_enough_slow")
+        w.ask("network_slowdown_pct", slower * 100, "%", yes=enough)
+    else:
+        key = "train_net_same" if same else "train_net_slower"
+        w.ask("network_slowdown_pct", slower * 100, "%")
+    first = w.say(key, **said)
+    w.out.first = first[:1].upper() + first[1:]
+    same_layout = (fast.layout.label if fast.layout else "") == (
+        slow.layout.label if slow.layout else "")
+    more = [w.say("train_net_layout_same" if same_layout else "train_net_layouts",
+                  fast=fast.layout.label if fast.layout else "",
+                  slow=slow.layout.label if slow.layout else "",
+                  need=w.gib(slow.memory.per_gpu_gib), cap=w.gib(w.cap(slow)))]
+    if not w.det.tokens:
+        w.out.follow_up = w.t["need_tokens"]
+    w.out.more.extend([*more, *notes])
+    # (the comparison itself says what the network between the nodes costs: the generic
+    # warning that it "dominates the step" is left out)
+    spans = re.compile(r"\d+ GPUs span at least \d+ nodes of \d+: training across nodes")
+    for warning in slow.warnings:
+        if not spans.match(warning):
+            w.core_warn(warning)
+    return True
+
+
 def _train_run_sized(w: _W, task: str, spot: bool, nested: bool,
                      seen: list[tuple[SizingResult, str]]) -> None:
     """:func:`_train_run`'s answer, each first sizing on a GPU named put in ``seen``."""
@@ -768,6 +882,9 @@ def _train_run_sized(w: _W, task: str, spot: bool, nested: bool,
             # "how long to train a 125M model from scratch?", no tokens: ~20 per parameter
             w.use_optimal_tokens()
     method = w.ex.method or ("full" if task == "pretrain" else "lora")
+    if (not spot and not nested and w.st.network_weighed is not None
+            and w.model.kind == "llm" and _network_weighed(w, task, method)):
+        return
     if len(w.det.gpus or []) > 1 and _train_compare(w, task, method, w.det.gpus or []):
         return
     gid, named = w.card()
@@ -1187,6 +1304,22 @@ def _train_run_sized(w: _W, task: str, spot: bool, nested: bool,
                 first = more
                 if fit_line in lines:
                     lines.remove(fit_line)
+        if (w.st.multi_node_asked is not None and counted and not w.ex.gpu_count
+                and w.model.kind == "llm" and not w.chips(gid)):
+            # "do we need several servers to fine-tune Llama 3.1 70B on H100?": the machines
+            # the fewest GPUs that hold the run take, as asked; it opened "No, ... does not
+            # fit on 1 × H100" (buyer audit 28a #11)
+            nodes = -(-count // NODE_GPUS)
+            several = w.st.multi_node_asked == "several"
+            what = w.say("train_net_what_" + ("finetune" if task == "finetune" else "pretrain"),
+                         method=label, model=w.model.name)
+            verdict = w.say(("train_nodes_asked_many_" if nodes > 1 else "train_nodes_asked_one_")
+                            + ("several" if several else "one"), what=what, setup=setup,
+                            nodes=w.n(nodes), node=w.n(NODE_GPUS), need=w.gib(fit_gib),
+                            cap=w.gib(w.cap(r)))
+            lines = [x for x in (first, *lines) if x != no_first and x != fit_line]
+            first = verdict
+            w.ask("gpu_count", count, "GPUs", yes=(nodes > 1) == several)
         w.out.first = first
         if one is not None and first != no_first:
             # the answer leads with the count that holds the run (its cost, its time), not
