@@ -117,3 +117,10 @@ def test_replicas_total_in_requests_where_output_tokens_round_to_nothing() -> No
     assert "would generate about 0 tokens/s" not in text, text
     assert f"one copy split over all 8 GPUs would serve about {one[1]:.3f} requests/s" in text, \
         text
+
+
+def test_a_stated_layout_that_does_not_hold_the_model_is_said() -> None:
+    r = ask("What is the TTFT of Llama 3.1 70B on 8 H100 with TP1?")
+    text = head(r)
+    assert "Tensor parallel 1 as stated does not hold it" in text, text
+    assert "GiB per GPU" in text, text

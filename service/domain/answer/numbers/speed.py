@@ -1103,6 +1103,14 @@ def _speed_answer(w: _W) -> None:
              if tp and w.model.kind == "llm" and count % tp == 0 else {})
     r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
                batch_size=w.ex.concurrent_requests, **fixed)
+    if fixed and r is not None and not r.fits_in_memory and r.gpu is not None:
+        # the layout stated does not hold the model: said, and the layout the search picks
+        # answers (never silently another one)
+        w.out.more.append(w.say("speed_layout_stated_no_fit", tp=w.n(tp or 1),
+                                need=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r))))
+        fixed = {}
+        r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
+                   batch_size=w.ex.concurrent_requests)
     one_r: SizingResult | None = None  # one GPU, when the count is changed from it
     if r is not None and not r.fits_in_memory and not w.ex.gpu_count:
         # not on one: the fewest of that GPU that hold it (the sizing's fits_on row)
