@@ -828,6 +828,11 @@ class Stated:
     """"Is A faster than B?" (or slower): with :attr:`precisions_weighed`, the yes or no is
     whether the first decodes faster (or slower) than the second; "which is faster?" ("care e
     mai rapid?"): which of the two does, and by how much (no yes or no)."""
+    tensor_parallel: int | None = None
+    """A tensor-parallel degree stated for the setup, not weighed against another layout ("with
+    tensor parallel 8", "TP8", "tensor_parallel_size=4", "cu paralelism tensorial 8"): the
+    speed answers time the GPUs in that layout, as /v1/sizing's ``parallelism`` does (buyer
+    audit 28a #4: it was ignored, the figures those of a layout the answer chose)."""
     split_weighed: int | None = None
     """One GPU per replica weighed against the model split over N by tensor parallelism ("one
     H100 per replica or split over 2 GPUs?", "TP1 vs TP2", "un H100 per replică sau împărțit
@@ -5204,8 +5209,29 @@ dot_grouped=dg.group(0) if dg else None,
                   max_seconds_per_image=_per_item_seconds(per_item) if per_item
                   else 1.0 if in_a else None,
                   **_stated_more(folded, registry, text))
-    said = replace(said, split_weighed=_split_weighed(folded))
+    weighed = _split_weighed(folded)
+    said = replace(said, split_weighed=weighed,
+                   tensor_parallel=None if weighed is not None else _tensor_parallel(folded))
     return _switch_weighed(said, text, folded, registry)
+
+
+# a tensor-parallel degree stated ("tensor parallel 8", "tensor parallelism of 4", "TP8",
+# "TP=8", "tp size 8", "tensor_parallel_size=8", "8-way tensor parallel", "paralelism tensorial
+# 8", "cu TP 8"); a degree of 1 to 64 (Stated.tensor_parallel)
+_TENSOR_PARALLEL = re.compile(
+    r"\b(?:tensor[ _-]parallel\w*+|paralelism\w* tensorial\w*+|tp)(?:[ _-]size)?"
+    r"\s*+(?:=|:|of|de)?\s*+(\d{1,2})\b(?![.,]\d|\s*+(?:x|gpu|gpus|h100|h200|users?))"
+    r"|\b(\d{1,2})[- ]way tensor[ -]parallel\w*+")
+
+
+def _tensor_parallel(folded: str) -> int | None:
+    """The tensor-parallel degree :data:`_TENSOR_PARALLEL` reads (Stated.tensor_parallel);
+    None where none is stated or it is 0."""
+    m = _TENSOR_PARALLEL.search(folded)
+    if m is None:
+        return None
+    n = int(m.group(1) or m.group(2))
+    return n if 1 <= n <= 64 else None
 
 
 _SPLIT_WORD = (r"(?:split\w*+|shard\w*+|tensor[- ]parallel\w*+|tp ?[2-8]|impart\w*+"
@@ -5850,10 +5876,19 @@ _PREFILL_ASKED = re.compile(
     r"|\bpp\d{3,6}+\b"
     r"|\b(?:input|prompt)\s++(?:tokens?|toks?)\s*+(?:/|per\b|a\b)\s*+(?:s|sec|second)\b"
     r"|\b(?:reads?|reading|process|processes|processing|ingests?|ingesting)\s++"
-    r"(?:(?:the|a|its|my|our|their)\s++)?(?:prompts?|input)\b"
+    r"(?:(?:the|a|its|my|our|their)\s++)?"
+    # (its length between: "process a 100k token prompt", "a 100k-token prompt"; buyer
+    # audit 28a #3: a fit's yes and no time)
+    r"(?:\d[\d,.]*+\s*+[km]?[\s-]*+(?:tokens?|toks?)[\s-]++)?(?:prompts?|input)\b"
     # ("procesarea unui prompt", "procesează un prompt": a prompt's processing; audit rottft22)
     r"|\bprocesar\w*+\s++(?:(?:a|unui)\s++)?prompt\w*+|\bproceseaza\s++(?:un\s++)?prompt\w*+"
     r"|\btokeni\s++de\s++(?:intrare|prompt)\s*+(?:pe|/)\s*+(?:secunda|s)\b")
+# how long a prompt's processing takes ("how long does it take to process a 100k token prompt",
+# "cât durează procesarea unui prompt"): its time, the time to the first token for that
+# prompt, leads (speed's "ttft"), never its rate alone (buyer audit 28a #3: a fit's yes in
+# English, the prefill tokens/s first in Romanian)
+_HOW_LONG = re.compile(r"\bhow long\b|\bhow much time\b|\bhow many (?:seconds|ms|milliseconds)\b"
+                       r"|\bcat (?:timp|dureaza)\b|\bcate (?:secunde|milisecunde)\b")
 _THROUGHPUT = re.compile(r"\bthroughput\b|\bdebit\w*+|\btotal\b|\baggregate\b|\bin total\b"
                          # "at full load", "la încărcare maximă": the total asked (ro2 #3)
                          r"|\b(?:full|max(?:imum)?|peak) load\b|\bincarcare maxima\b")
@@ -7062,7 +7097,7 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
     if (_SPEED.search(f) or _TPOT.search(f) or _EMBED_SPEED.search(f)
             or _minute_rate(f) or prefill) and not media:
         sub = "tpot" if _TPOT.search(f) else "ttft" if _TTFT.search(f) \
-            else "prefill" if prefill \
+            else ("ttft" if _HOW_LONG.search(f) else "prefill") if prefill \
             else "throughput" if _THROUGHPUT.search(f) \
             else "embeddings" if _EMBED_SPEED.search(f) else "tps"
         return "speed", sub

@@ -429,6 +429,13 @@ FullLoadTimer = Callable[[int, int, int, int], "float | None"]
 set by ``parallelism``, or None where it is not timed. The caller builds it (:mod:`sizing`)."""
 
 
+def _tokens_s(v: float) -> str:
+    """A total of output tokens/s as the layout's reasons say it: whole from 1, else three
+    significant figures, so that 1 output token after a long prompt (0.161 tokens/s, as many
+    as requests/s) never reads "0" for every layout, a tie it is not (buyer audit 28a #4)."""
+    return f"{v:,.0f}" if v >= 1 else sig3(v)
+
+
 def _full_load_pick(fitting: list[_Option], key: Callable[[_Option], tuple[float, ...]],
                     full_load: FullLoadTimer) -> tuple[_Option, dict[int, float]] | None:
     """With no load stated: of the best fitting layout of each width of replica, the one whose
@@ -766,9 +773,9 @@ def search_inference(base: InferencePlan, gpu: GPU | None, gpu_count: int, batch
                 and (capacity is None or (o.per_gpu_gib or 0.0) <= capacity)):
             mine, pick = loads.get(_group(o)), loads[_group(best)]
             return (f"{_group(o)} GPUs per replica: "
-                    + (f"{mine:,.0f} output tokens/s in total at full load" if mine else
+                    + (f"{_tokens_s(mine)} output tokens/s in total at full load" if mine else
                        "not timed at full load")
-                    + f" where {_label(best)} generates {pick:,.0f}")
+                    + f" where {_label(best)} generates {_tokens_s(pick)}")
         if not was_fixed:
             return _lost(o, best, model, batch, cap, cap_why, gpu is not None, capacity,
                          verdicts, leaders, open_loop)
@@ -832,10 +839,10 @@ def _reason(o: _Option, model: SizedModel, batch: int, gpu: GPU | None,
         bits.append(
             f"no load stated (1 concurrent request, no request rate): {gpus}, the width whose "
             f"{o.dp} replica{'s' if o.dp > 1 else ''} generate the most output tokens/s in "
-            f"total at full load ({loads[per_replica]:,.0f}; replicas share nothing, so their "
-            "throughputs add up"
-            + (f"; one replica over all {n} GPUs: {whole:,.0f}" if whole and n != per_replica
-               else "") + f"; {kv_room})")
+            f"total at full load ({_tokens_s(loads[per_replica])}; replicas share nothing, so "
+            "their throughputs add up"
+            + (f"; one replica over all {n} GPUs: {_tokens_s(whole)}"
+               if whole and n != per_replica else "") + f"; {kv_room})")
         if o.dp > 1:
             bits.append("one request runs on one replica; the other "
                         + (f"{o.dp - 1} take" if o.dp > 2 else "one takes") + " further requests")

@@ -1096,8 +1096,21 @@ def _speed_answer(w: _W) -> None:
             w.out.follow_up = w.t["need_gpu"]
             return
     count = w.ex.gpu_count or picked_count or 1
+    # a tensor-parallel degree stated ("with tensor parallel 8"): the GPUs laid out so, as
+    # /v1/sizing's ``parallelism`` lays them (buyer audit 28a #4: it was ignored)
+    tp = w.st.tensor_parallel
+    fixed = ({"parallelism": {"tensor": tp, "data": count // tp}}
+             if tp and w.model.kind == "llm" and count % tp == 0 else {})
     r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
-               batch_size=w.ex.concurrent_requests)
+               batch_size=w.ex.concurrent_requests, **fixed)
+    if fixed and r is not None and not r.fits_in_memory and r.gpu is not None:
+        # the layout stated does not hold the model: said, and the layout the search picks
+        # answers (never silently another one)
+        w.out.more.append(w.say("speed_layout_stated_no_fit", tp=w.n(tp or 1),
+                                need=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r))))
+        fixed = {}
+        r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
+                   batch_size=w.ex.concurrent_requests)
     one_r: SizingResult | None = None  # one GPU, when the count is changed from it
     if r is not None and not r.fits_in_memory and not w.ex.gpu_count:
         # not on one: the fewest of that GPU that hold it (the sizing's fits_on row)
@@ -1202,7 +1215,23 @@ def _speed_answer(w: _W) -> None:
     # one user stated ("tokens/s for one user") is the same setup's full load: one figure
     # per setup (audit regress13 #7: 12,572 there, 20,633 in every other answer)
     rep = (replicas_full_load(w, gid, count, inp, out, r)
-           if (users or 0) <= 1 and not w.st.request_rate_per_s else None)
+           if (users or 0) <= 1 and not w.st.request_rate_per_s
+           and (r.layout is None or not r.layout.fixed) else None)
+    # one layout per answer: a time to the first token (or a prompt's processing) asked with
+    # no load stated is answered on the layout whose first token comes soonest, every figure
+    # its own (as /v1/sizing gives it with that ``parallelism``), the other said beside it
+    # (buyer audit 28a #4: 7,458 ms and 86.8 tokens/s of one TP8 copy beside the 0.161
+    # requests/s of 4 replicas of TP2, whose first token takes 24,856 ms)
+    faster: SizingResult | None = None  # the replicas a one-copy lead leaves
+    if (rep is not None and rep.performance is not None and w.sub in ("ttft", "prefill")
+            and rep.performance.decode_tokens_per_s):
+        q = rep.performance
+        if q.time_to_first_token_ms is not None and q.time_to_first_token_ms <= ttft:
+            r, p = rep, q  # the replicas' first token is as soon: all figures theirs
+            w.record(r, inp + out)
+            tps, ttft = q.decode_tokens_per_s or tps, q.time_to_first_token_ms
+        else:
+            faster, rep = rep, None
     full = rep.performance if rep is not None and rep.performance is not None else p
     thr = full.max_throughput_tokens_per_s or tps
     common = {"model": w.model.name, "weights": r.weights, "setup": setup}
@@ -1305,7 +1334,45 @@ def _speed_answer(w: _W) -> None:
                             pps=w.n((rps or 0.0) * inp)))
     if rep is not None:
         w.out.more.append(replicas_note(w, gid, count, rep, inp, out))
+    if faster is not None:
+        w.out.more.append(_soonest_layout_note(w, gid, count, r, faster, out))
+    elif fixed and r.layout is not None and r.layout.fixed:
+        w.out.more.append(w.say("speed_layout_stated", tp=w.n(r.layout.tensor),
+                                how=_layout_words(w, gid, count, r.layout)))
     w.sized_warnings(r, inp + out)
+
+
+def _layout_words(w: _W, gid: str, count: int, lay: Layout) -> str:
+    """ "one copy of the model over all 8 GPUs" or "4 replicas (2 GPUs per replica)"."""
+    if lay.data <= 1:
+        return w.say(w.on("layout_one_copy", gid), gpus=w.n(count))
+    return f"{w.replicas(lay.data)} ({w.gpus_per_replica(count // lay.data, gid)})"
+
+
+def _split_label(lay: Layout) -> str:
+    """ "TP8", "TP4 x PP2": how one replica splits the model, as /v1/sizing's layout says."""
+    return f"TP{lay.tensor}" + (f" x PP{lay.pipeline}" if lay.pipeline > 1 else "") + (
+        f" x EP{lay.expert}" if lay.expert > 1 else "")
+
+
+def _soonest_layout_note(w: _W, gid: str, count: int, r: SizingResult, rep: SizingResult,
+                         out: int) -> str:
+    """The layout a time to the first token is answered on (``r``, one copy over the GPUs:
+    its first token the soonest) and the replicas ``rep`` that serve more at full load, with
+    their slower first token; the total in requests/s where the output tokens/s round to
+    nothing (1 output token after a prompt at the model's limit)."""
+    p, q = r.performance, rep.performance
+    assert p is not None and q is not None and r.layout is not None and rep.layout is not None
+    mine = p.max_throughput_tokens_per_s or 0.0
+    theirs = q.max_throughput_tokens_per_s or 0.0
+    by_requests = w.n(mine) == "0" and p.max_requests_per_s and q.max_requests_per_s
+    key = "speed_layout_soonest_requests" if by_requests else "speed_layout_soonest"
+    return w.say(key, layout=_layout_words(w, gid, count, r.layout),
+                 split=_split_label(r.layout), other=_layout_words(w, gid, count, rep.layout),
+                 rps=_rps(w, p.max_requests_per_s or 0.0),
+                 rps_other=_rps(w, q.max_requests_per_s or 0.0),
+                 thr=w.n(mine), thr_other=w.n(theirs),
+                 ttft_other=w.n(q.time_to_first_token_ms or 0.0))
 
 
 def _requests_within(w: _W, gid: str, count: int, r: SizingResult, rep: SizingResult | None,
