@@ -69,11 +69,13 @@ def test_a_prompt_is_no_jobs_tokens(question: str) -> None:
 
 
 def test_a_prompts_processing_is_the_prefill_of_that_prompt() -> None:
-    # "procesarea unui prompt de 100k tokeni" (it was a job generating 100,000 output tokens)
+    # "procesarea unui prompt de 100k tokeni" (it was a job generating 100,000 output tokens);
+    # its time asked ("cât durează") is the time to the first token, as the English "how long
+    # to process a 100k token prompt" reads it (audit buyer28a #3)
     for q in ("Cât durează procesarea unui prompt de 100k tokeni cu Llama 3.1 8B pe un H100?",
               "Cât durează procesarea promptului de 100k tokeni cu Llama 3.1 8B pe un H100?"):
         r = ask(q)
-        assert asked(r)[0] == "prefill_tokens_per_s", r.answer
+        assert asked(r)[0] == "time_to_first_token_ms", r.answer
         assert "un prompt de 102.400 de tokeni" in first_sentence(r), r.answer
 
 

@@ -1900,6 +1900,7 @@ def input_output_tokens(text: str) -> tuple[int | None, int | None]:
 
 _PREFILL_OF = r"prefill(?:-?ul(?:ui)?)?\s++(?:of|for|de|a|al)\s++(?:(?:a|about|around|cca)\s++)?"
 """A prefill of a prompt's tokens: "prefill of 200k tokens", "prefill-ul a 200k tokeni"."""
+_PREFILL_OF_END = re.compile(_PREFILL_OF + r"$")
 # ("promptului": "procesarea promptului de 100k tokeni", its genitive; audit rottft22)
 _PROMPT_W = r"(?:prompts?|prompturi|promptul|promptului|prompturile|inputs?|intrare|intrarea)"
 _PROMPT = re.compile(
@@ -2597,7 +2598,7 @@ def _job_amount(toks: list[_Tok], j: int, text: str, n: float) -> bool:
     if any(w in _CTX_NAMED or w in _CTX_BEFORE or w in _IN_WORDS or w in (
             "prompts", "prompturi", "promptul", "inputs", "intrarea") for w in window):
         return False
-    if re.search(_PREFILL_OF + r"$", text[max(0, toks[j].start - 40):toks[j].start]):
+    if _PREFILL_OF_END.search(text, max(0, toks[j].start - 40), toks[j].start):
         return False  # "prefill of 200k tokens": one prompt's (audit buyer28a #3)
     k = j + 1
     if k < len(toks) and toks[k].text == "de":
