@@ -31,7 +31,7 @@ from tests.unit.ask_fixtures import TODAY, ask, catalog, first_sentence, head, k
     ("llama 3 70b 32k int4 on an h100", 32_768),
     ("ce GPU pentru llama 3 8b la 32k pe un h100", 32_768),
     ("llama 3 70b int4 128K on an h100", 131_072),
-    ("llama 4 scout int4 1M", 1_048_576),
+    ("llama 4 scout int4 1M", 1_000_000),  # a million (audit buyer28a #8)
     ("mistral 7b 32k, 10 users", 32_768),
 ])
 def test_a_bare_thousands_count_is_the_context(q: str, ctx: int) -> None:

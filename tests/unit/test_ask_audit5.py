@@ -215,8 +215,9 @@ def test_euro_is_never_dropped_silently(q: str, word: str) -> None:
 
 
 @pytest.mark.parametrize(("q", "ctx"), [
-    ("Încape Llama 3.1 8B cu context de 1 milion de tokeni pe un H200?", 1_048_576),
-    ("Încape Llama 3.1 8B cu un context de 2 milioane pe un H200?", 2_097_152),
+    # a million in words is 1,000,000, as "1M" is (audit buyer28a #8: was 1,048,576)
+    ("Încape Llama 3.1 8B cu context de 1 milion de tokeni pe un H200?", 1_000_000),
+    ("Încape Llama 3.1 8B cu un context de 2 milioane pe un H200?", 2_000_000),
     # "N mii" is N x 1,000, as "128.000" is (audit ask_reading); "128k" stays 131,072
     ("Încape Llama 3.1 8B cu un context de 128 de mii de tokeni pe un H200?", 128_000),
     ("Does Llama 3.1 8B fit on an H200 with a 128k context?", 131_072),

@@ -106,9 +106,10 @@ def test_prompts_of_a_length_on_two_h100_are_counted_not_users() -> None:
     ("Câtă memorie pentru Llama 3.1 8B cu context de 32 de mii de tokeni?", 32000),
     ("Câtă memorie pentru Llama 3.1 8B cu context de 32.000 de tokeni?", 32000),
     ("memory for llama 3.1 8b at 2.5 thousand tokens of context", 2500),
-    # a context's "k" and "M" stay powers of 1,024; "1,5 milioane" is 1.5 of them, not 5
+    # a context's "k" stays a power of 1,024; "1,5 milioane" is 1.5 million, not 5 (a million
+    # is 1,000,000 since audit buyer28a #8)
     ("Câtă memorie pentru Llama 3.1 8B cu context de 32k?", 32768),
-    ("Câtă memorie pentru Llama 3.1 8B cu context de 1,5 milioane de tokeni?", 1_572_864),
+    ("Câtă memorie pentru Llama 3.1 8B cu context de 1,5 milioane de tokeni?", 1_500_000),
 ])
 def test_thousands_in_words(q: str, ctx: int) -> None:
     assert extract(q, catalog().registry).context_tokens == ctx

@@ -49,8 +49,8 @@ def test_context_past_any_cap_is_no(question: str) -> None:
 
 @pytest.mark.parametrize(("question", "tokens"), [
     ("Can I run Llama 3.1 8B with 20000000 tokens of context on one H100?", 20_000_000),
-    ("Which GPU for Llama 3.1 8B with a 2 billion token context?", 2 * 1024 ** 3),
-    ("Ce GPU pentru Llama 3.1 8B cu un context de 2 miliarde de tokeni?", 2 * 1024 ** 3),
+    ("Which GPU for Llama 3.1 8B with a 2 billion token context?", 2 * 10 ** 9),  # buyer28a #8
+    ("Ce GPU pentru Llama 3.1 8B cu un context de 2 miliarde de tokeni?", 2 * 10 ** 9),
 ])
 def test_context_read_whatever_its_size(question: str, tokens: int) -> None:
     assert _ex(question).context_tokens == tokens

@@ -48,11 +48,11 @@ def test_cost_past_the_limit_in_romanian() -> None:
 
 @pytest.mark.parametrize("q, no, longer", [
     ("serve llama 3.1 8b with 1M context?",
-     "No: Meta Llama 3.1 8B accepts at most 131,072 tokens of context, and 1,048,576 is beyond",
-     "Models in the catalog that take 1,048,576 tokens of context: Meta Llama 4 Scout"),
+     "No: Meta Llama 3.1 8B accepts at most 131,072 tokens of context, and 1,000,000 is beyond",
+     "Models in the catalog that take 1,000,000 tokens of context: Meta Llama 4 Scout"),
     ("servesc llama 3.1 8b cu context de 1M?",
-     "Nu: Meta Llama 3.1 8B acceptă cel mult 131.072 de tokeni de context, iar 1.048.576",
-     "Modele din catalog care acceptă 1.048.576 de tokeni de context: Meta Llama 4 Scout"),
+     "Nu: Meta Llama 3.1 8B acceptă cel mult 131.072 de tokeni de context, iar 1.000.000",
+     "Modele din catalog care acceptă 1.000.000 de tokeni de context: Meta Llama 4 Scout"),
 ])
 def test_serve_past_the_limit_is_a_no_with_no_fit(q: str, no: str, longer: str) -> None:
     r = ask(q)

@@ -149,10 +149,10 @@ def test_a_price_per_1m_is_no_context(question: str) -> None:
 
 
 @pytest.mark.parametrize(("question", "ctx"), [
-    ("llama 4 scout with 1M context on 8x H100", 1_048_576),
-    ("llama 4 scout 1M context on 8x H100, $/1M?", 1_048_576),
-    ("llama 4 scout pe 8x H100, context de 1M", 1_048_576),
-    ("llama 4 scout pe 8x H100, $/1M la context de 1M?", 1_048_576),
+    ("llama 4 scout with 1M context on 8x H100", 1_000_000),  # a million (buyer28a #8)
+    ("llama 4 scout 1M context on 8x H100, $/1M?", 1_000_000),
+    ("llama 4 scout pe 8x H100, context de 1M", 1_000_000),
+    ("llama 4 scout pe 8x H100, $/1M la context de 1M?", 1_000_000),
     ("llama 3.1 70b fp8 on 2x H100 at 32k, $/1M?", 32_768),
 ])
 def test_a_context_of_1m_is_still_one(question: str, ctx: int) -> None:

@@ -70,8 +70,9 @@ def test_a_prompt_is_no_jobs_tokens(question: str) -> None:
 
 def test_a_prompts_processing_is_the_prefill_of_that_prompt() -> None:
     # "procesarea unui prompt de 100k tokeni" (it was a job generating 100,000 output tokens);
-    # "cât durează" asks its time: the time to the first token for that prompt leads (buyer
-    # audit 28a #3: it was the prefill tokens/s, and English had no time at all)
+    # "cât durează" asks its time: the time to the first token for that prompt leads, as the
+    # English "how long to process a 100k token prompt" reads it (buyer audit 28a #3: it was
+    # the prefill tokens/s, and English had no time at all)
     for q in ("Cât durează procesarea unui prompt de 100k tokeni cu Llama 3.1 8B pe un H100?",
               "Cât durează procesarea promptului de 100k tokeni cu Llama 3.1 8B pe un H100?"):
         r = ask(q)

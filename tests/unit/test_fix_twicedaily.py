@@ -70,7 +70,7 @@ def test_compound_before_a_dataset_is_no_context(q: str) -> None:
 @pytest.mark.parametrize(("q", "ctx"), [
     ("Does Llama 3.1 8B fit on an H100 with a 32k-token context?", 32768),
     ("How much VRAM does Llama 3.1 8B need for 8k-token prompts?", 8192),
-    ("Llama 3.1 8B with a 1M-token context", 1_048_576),
+    ("Llama 3.1 8B with a 1M-token context", 1_000_000),  # a million (buyer28a #8)
 ])
 def test_context_compounds_stay_contexts(q: str, ctx: int) -> None:
     assert extract(q, catalog().registry).context_tokens == ctx

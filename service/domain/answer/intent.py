@@ -769,6 +769,11 @@ class Stated:
     """Whether the model fits is what is asked ("does it run on an A10G or an L4?", "merge pe
     un A10G?"), no speed or price: only then does a one-card comparison lead with its yes or
     no for each card (audit regress7 #7: "is an H100 or an A100 faster" led with the fit)."""
+    speed_also: bool = False
+    """A speed asked as a second part after the memory ("how much memory does DeepSeek-V2-Lite
+    need and how fast is it on an L40S?", "câtă memorie îi trebuie ... și cât de rapid este pe
+    un L40S?", :data:`_SPEED_ALSO`): the memory answer gives the GPU's one-request speed after
+    its fit (audit buyer28a #10: the memory alone, no speed)."""
     fit_word: bool = False
     """The word "fit" is in the question ("does it fit and how fast?", "încape și cât de
     repede?"), a speed or a price beside it or not: a speed answer that falls back to a
@@ -2488,11 +2493,16 @@ _SESSIONS = re.compile(r"(?<![\w.])(\d{1,3})\s*+(?:de\s++)?(?:times|x|ori|sessio
 
 
 # a checkpoint interval: "checkpoints every 30 minutes", "checkpointing every 2 hours",
-# "checkpoint la fiecare 30 de minute", "checkpointuri din 30 în 30 de minute"
+# "checkpoint la fiecare 30 de minute", "checkpointuri din 30 în 30 de minute", the Romanian
+# plural written with a hyphen, "checkpoint-uri la fiecare 2 ore" (audit buyer28a #1: read as
+# a 2-hour job, the 100B tokens dropped), and an adjective: "hourly checkpoints",
+# "checkpoint-uri orare" (the default 30 minutes was assumed)
 _CHECKPOINT_EVERY = re.compile(
-    r"\bcheckpoint\w*+(?:\s++[a-z]++){0,2}?\s++(?:every|each|la fiecare|o data la|din)\s++"
-    r"(?:(\d++(?:[.,]\d++)?)\s*+(?:in\s++\d++\s*+)?(?:de\s++)?)?"
-    r"(minutes?|mins?|minute|hours?|hrs?|h|ore|ora)\b")
+    r"\bcheckpoint[\w-]*+(?:\s++[a-z]++){0,2}?\s++(?:every|each|la fiecare|o data la|din)\s++"
+    r"(?:(?P<n>\d++(?:[.,]\d++)?)\s*+(?:in\s++\d++\s*+)?(?:de\s++)?)?"
+    r"(?P<unit>minutes?|mins?|minute|hours?|hrs?|h|ore|ora)\b"
+    r"|\b(?P<hourly>hourly|orare?)\s++checkpoint[\w-]*+"
+    r"|\bcheckpoint[\w-]*+\s++(?P<hourly2>hourly|orare?)\b")
 
 
 # no checkpoints: "without checkpoints", "no checkpointing", "does not checkpoint", "never
@@ -2523,8 +2533,10 @@ def _checkpoint_minutes(folded: str) -> float | None:
     m = _CHECKPOINT_EVERY.search(folded)
     if m is None:
         return None
-    value = _num(m.group(1)) if m.group(1) else 1.0
-    minutes = value * (1.0 if m.group(2).startswith("min") else 60.0)
+    if m.group("hourly") or m.group("hourly2"):
+        return 60.0
+    value = _num(m.group("n")) if m.group("n") else 1.0
+    minutes = value * (1.0 if m.group("unit").startswith("min") else 60.0)
     return minutes if 0 < minutes <= 10_080 else None
 
 
@@ -5136,6 +5148,7 @@ dot_grouped=dg.group(0) if dg else None,
                   gpu_ones=_gpu_ones(toks, lead),
                   gpu_plural=_gpu_plural(folded, toks, lead, registry),
                   fit_word=bool(_FIT_WORD.search(folded)),
+                  speed_also=bool(_SPEED_ALSO.search(folded)),
                   run_asked=bool(_RUN_ASKED.search(folded)) and _asks_yes_no(folded),
                   real_time_asked=bool(_REAL_TIME.search(folded)) and (
                       _asks_yes_no(folded) or bool(_REAL_TIME_ASKED.search(folded)))
@@ -5876,10 +5889,10 @@ _PREFILL_ASKED = re.compile(
     r"|\bpp\d{3,6}+\b"
     r"|\b(?:input|prompt)\s++(?:tokens?|toks?)\s*+(?:/|per\b|a\b)\s*+(?:s|sec|second)\b"
     r"|\b(?:reads?|reading|process|processes|processing|ingests?|ingesting)\s++"
-    r"(?:(?:the|a|its|my|our|their)\s++)?"
-    # (its length between: "process a 100k token prompt", "a 100k-token prompt"; buyer
-    # audit 28a #3: a fit's yes and no time)
-    r"(?:\d[\d,.]*+\s*+[km]?[\s-]*+(?:tokens?|toks?)[\s-]++)?(?:prompts?|input)\b"
+    r"(?:(?:the|a|an|its|my|our|their|one)\s++)?"
+    # (its length between: "process a 100k token prompt", "a 100k-token prompt", "a 4000-token
+    # prompt"; buyer audit 28a #3: a fit's yes and no time)
+    r"(?:\d[\d,.]*+\s*+[km]?(?:[\s-]*+(?:tokens?|toks?))?[\s-]++)?(?:prompts?|input)\b"
     # ("procesarea unui prompt", "procesează un prompt": a prompt's processing; audit rottft22)
     r"|\bprocesar\w*+\s++(?:(?:a|unui)\s++)?prompt\w*+|\bproceseaza\s++(?:un\s++)?prompt\w*+"
     r"|\btokeni\s++de\s++(?:intrare|prompt)\s*+(?:pe|/)\s*+(?:secunda|s)\b")
@@ -5986,9 +5999,14 @@ _COST_MILLION = re.compile(
     # buyer24b #3: read as a 1,048,576-token context)
     r"(?:\b(?:per|pe|/)|[$€£]\s*+/)\s*+(?:1\s*+m|1m|million|milion|un milion|1 milion)\b"
     r"|\bper mtok\b"
-    r"|\b(?:1\s*+m|un milion|1 milion|1 million|one million|a million)\s*+(?:de\s++)?"
+    # (never a context's length: "cu un context de 1M de tokeni", "a context of 1M tokens",
+    # "1M tokens of context" were a price per 1M tokens in Romanian; audit buyer28a #9)
+    r"|(?<!context )(?<!context de )(?<!context of )(?<!contextul de )(?<!ctx )"
+    r"(?<!context: )(?<!window of )(?<!fereastra de )"
+    r"\b(?:1\s*+m|un milion|1 milion|1 million|one million|a million)\s*+(?:de\s++)?"
     # ("a million generated tokens": the unit, as "un milion de tokeni generați"; audit rates2)
     r"(?:(?:output|input|prompt|generated)\s++)?(?:tokens|tokeni)\b"
+    r"(?!\s*+(?:(?:of|de)\s++)?(?:context\w*+|ctx)\b)"
     r"(?!\s*+(?:(?:a|an|per|pe|/|each|every"
     r"|on a|in a|intr-o)\s*+(?:day|zi|hour|hr|h|ora|week|saptamana|month|luna|s|sec|second"
     r"|secunda|min|minute|minut)\b|daily|zilnic"  # ("1 million tokens per second": a load)
@@ -6066,6 +6084,18 @@ _COST_MONTH = re.compile(r"\bmonth\w*+|\bluna\b|\blunar\w*+|\bmo\b|\b/\s*+mo\b")
 # use around the clock: a month of 24 h days, the usage a price answer assumes
 _ROUND_THE_CLOCK = re.compile(r"\b24/7\b|\bnon-?stop\b|\b(?:a)?round the clock\b")
 _COST_HOUR = re.compile(r"\bhour\w*+|\bora\b|\b/\s*+h\b|\bpe ora\b|\bhr\b")
+# a speed asked as the second part of a question, joined by "and" / "și": "... need and how
+# fast is it on an L40S?", "... și cât de rapid este?", "and what speed", "and how many
+# tokens/s" (Stated.speed_also)
+_SPEED_ALSO = re.compile(
+    r"\b(?:and|si)\s++(?:how fast|cat de (?:rapid|repede)|(?:what|which|ce)\s++(?:speed|viteza)"
+    r"|how many (?:tokens?|tok)\s*+(?:/\s*+s|per second)\b|cati tokeni\s*+(?:/\s*+s|pe secunda))")
+# the denoising steps a second of a diffusion model asked: "iterations per second", "it/s",
+# "steps per second", "iterații pe secundă", "pași pe secundă" (audit buyer28a #10: the
+# seconds per image alone; "steps per second" was the billing-granularity list)
+_STEPS_RATE = re.compile(
+    r"\b(?:iterations?|iters?|its|steps?|iteratii|iteratie|pasi|pas)\s*+"
+    r"(?:/\s*+s(?:ec)?\b|(?:per|pe|a)\s++(?:second|sec|secunda)\b)|\bit/s\b")
 # "fit" said ("does it fit", "fits?", "încape"): Stated.fit_word
 _FIT_WORD = re.compile(r"\bfits?\b|\bincap\w*+")
 # the model's running asked in other words ("can I run", "will it run", "pot rula", "merge
@@ -6778,6 +6808,11 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         # "how many H100s can I afford with $5,000 a month?", "câte H100 îmi permit cu 5.000
         # USD pe lună?": the GPUs the month's budget keeps running (audit ro2 #5)
         return "cost", "afford"
+    if (model_kind == "diffusion" and gpu_named < 2 and _STEPS_RATE.search(f)
+            and not _MONEY_Q.search(f)):
+        # "how fast is SD 1.5 on an RTX 4090 in iterations per second?": the denoiser's steps
+        # a second lead, the image's time after them (numbers/media; audit buyer28a #10)
+        return "media", "steps"
     if media and _MEDIA_RATE.search(f) and not _MONEY_Q.search(f):
         if gpu_named >= 2:
             return "compare", None
@@ -7096,8 +7131,14 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
                    and not cost_q)
     if (_SPEED.search(f) or _TPOT.search(f) or _EMBED_SPEED.search(f)
             or _minute_rate(f) or prefill) and not media:
-        sub = "tpot" if _TPOT.search(f) else "ttft" if _TTFT.search(f) \
-            else ("ttft" if _HOW_LONG.search(f) else "prefill") if prefill \
+        # a prompt's processing timed ("how long does prefill of 200k tokens take", "how
+        # long to process a 100k token prompt", "cât durează procesarea unui prompt de 200k
+        # tokeni"): the time to its first token leads, as "TTFT for a 100k token prompt"
+        # does (buyer audit 28a #3)
+        timed = prefill and bool(_HOW_LONG.search(f)
+                                 or _TIME_Q.search(_REAL_TIME.sub(" ", f)))
+        sub = "tpot" if _TPOT.search(f) else "ttft" if _TTFT.search(f) or timed \
+            else "prefill" if prefill \
             else "throughput" if _THROUGHPUT.search(f) \
             else "embeddings" if _EMBED_SPEED.search(f) else "tps"
         return "speed", sub
@@ -7240,7 +7281,7 @@ _INPUT_WORD = re.compile(r"\b(?:input|prompt)\b")
 # a length of one request after its tokens: "a 100k token prompt", "100k tokens of context"
 # (audit ask_reading2: a TTFT asked became a job generating 100,000 tokens)
 _ONE_REQUEST = re.compile(r"\s*+(?:(?:of|de)\s++)?(?:prompts?|prompturi|promptul|inputs?"
-                          r"|intrare|context\w*+|ctx|window|fereastra)\b")
+                          r"|intrare|context\w*+|ctx|window|fereastra|prefill)\b")
 # ... and before them: "a context of 128k tokens", "cu un context de 128k tokeni", "context
 # window of 128k tokens" (audit ask_left2: priced as generating 128,000 output tokens)
 _CONTEXT_BEFORE = re.compile(r"\b(?:context\w*+|ctx|window|fereastra\w*+)\s++(?:(?:length|size"
@@ -7255,7 +7296,11 @@ _CONTEXT_BEFORE = re.compile(r"\b(?:context\w*+|ctx|window|fereastra\w*+)\s++(?:
 _PROMPT_BEFORE = re.compile(r"\b(?:prompt(?:s|ul|-ul|ului|uri|urile)?|inputs?|intrare[a]?)\s++"
                             r"(?:(?:length|size|lungime\w*+|marime\w*+|long|lung|lungi|mare"
                             r"|mari)\s++)?(?:of|de|=|:|with|cu)?\s*+(?:(?:about|around|up to"
-                            r"|cca|aproximativ|pana la)\s++)?$")
+                            r"|cca|aproximativ|pana la)\s++)?$"
+                            # a prefill of them: "prefill of 200k tokens", "prefill-ul a 200k
+                            # tokeni" (audit buyer28a #3: a job generating 200,000 tokens)
+                            r"|\bprefill(?:-?ul(?:ui)?)?\s++(?:of|for|de|a|al)\s++"
+                            r"(?:(?:about|around|up to|cca|aproximativ|pana la)\s++)?$")
 
 
 def _request_length(f: str, m: re.Match[str]) -> bool:

@@ -1898,6 +1898,9 @@ def input_output_tokens(text: str) -> tuple[int | None, int | None]:
     return None, None
 
 
+_PREFILL_OF = r"prefill(?:-?ul(?:ui)?)?\s++(?:of|for|de|a|al)\s++(?:(?:a|about|around|cca)\s++)?"
+"""A prefill of a prompt's tokens: "prefill of 200k tokens", "prefill-ul a 200k tokeni"."""
+_PREFILL_OF_END = re.compile(_PREFILL_OF + r"$")
 # ("promptului": "procesarea promptului de 100k tokeni", its genitive; audit rottft22)
 _PROMPT_W = r"(?:prompts?|prompturi|promptul|promptului|prompturile|inputs?|intrare|intrarea)"
 _PROMPT = re.compile(
@@ -1908,6 +1911,9 @@ _PROMPT = re.compile(
     # "prompts of 4000 tokens", "input length 4000", "prompt de 2048 de tokeni"
     rf"|\b{_PROMPT_W}\s*+(?:(?:length|lungime|lungimea)\s*+)?(?:(?:of|de|=|:)\s*+)?"
     r"(?<![\w.,])(\d{1,7})(?![\d.,]\d)(?:\s*(k)\b|\s++(?:de\s++)?(mii|thousand)\b)?(?!\w)"
+    # a prefill of them: "prefill of 200k tokens", "prefill-ul a 200k tokeni" (audit buyer28a
+    # #3: read as 200,000 output tokens); "prefill 500M tokens" with no "of" may be a job's
+    rf"|\b{_PREFILL_OF}(\d{{1,7}})(?![\d.,]\d)(?:\s*(k)\b)?(?!\w)"
 )
 # ("200.000 de prompturi de 1.000 de tokeni": the Romanian "de" before the noun too; audit
 # ro2 #1 read the count as the prompt's length, then 1,000 as the whole request: 488 in)
@@ -1948,6 +1954,8 @@ def prompt_tokens(text: str) -> int | None:
                     pos = m.start() + m.group(0).rindex("prompt")
                     continue
             return int(g[0]) * (1024 if g[1] else 1)
+        if g[5] is not None:  # "prefill of 200k tokens"
+            return int(g[5]) * (1024 if g[6] else 1)
         # "prompturi de 4 mii de tokeni": 4,000, as "4.000" is (audit ask_reading2: 4)
         return int(g[2]) * (1024 if g[3] else 1000 if g[4] else 1)
     return None
@@ -2450,10 +2458,15 @@ _PARAMS_M = re.compile(
 _CTX_WORDS = re.compile(
     r"^(?:context|contextul|ctx|tokens?|tokeni|seq|sequences?|secvent[aei]|secventele|secventelor"
     r"|window|fereastra"
-    r"|max_model_len|prompt|prompts|prompturi|promptul|prompturile|input|inputs|intrare|intrarea)$"
+    r"|max_model_len|prompt|prompts|prompturi|promptul|prompturile|input|inputs|intrare|intrarea"
+    r"|prefill)$"
 )
 _CTX_K = re.compile(r"^(\d{1,4})k(?:-(?:tokens?|context|ctx))?$")
-_CTX_M = re.compile(r"^(\d{1,2})m(?:-(?:tokens?|context|ctx))?$")
+_CTX_M = re.compile(r"^(\d{1,2})(mi?)(?:-(?:tokens?|context|ctx))?$")
+"""A context in millions: "1M" is 1,000,000 tokens, as a model card's "1M context" is
+(MiniMax-Text-01's limit is 1,000,000: "1M tokens" was read as 1,048,576 and refused, audit
+buyer28a #8); "1Mi" is 1,048,576 (2^20), as "1024k" is."""
+_MILLION = {"m": 1_000_000, "mi": 1_048_576}
 _CTX_N = re.compile(r"^(\d{3,})$")
 """A plain number that may be a context: any size (past the model's limit the answer says No;
 "20000000 tokens of context" was dropped and answered at 4,096 tokens)."""
@@ -2466,13 +2479,14 @@ _SEQ_AFTER = frozenset({"sequence", "seq", "context", "ctx"})
 """A number then one of these then "length" / "len": "4096 sequence length", "4096 seq len"."""
 _CTX_DASH = re.compile(r"^(\d{3,7})-tokens?$")
 """A prompt's length said as an adjective: "a 4000-token prompt"."""
-_CTX_SCALE = {"k": 1024, "mii": 1000, "thousand": 1000, "milion": 1_048_576,
-              "milioane": 1_048_576, "million": 1_048_576, "millions": 1_048_576,
-              "m": 1_048_576, "billion": 1024 ** 3, "billions": 1024 ** 3,
-              "miliard": 1024 ** 3, "miliarde": 1024 ** 3}
-"""A context said in words: "1 milion de tokeni", "2 milioane", "a 2 billion token context"
-(powers of 1,024, as a context's "k" and "M" are); thousands in words are what they say: "32 de
-mii de tokeni" is 32,000, as "32.000" is (audit ask_reading: 32,768)."""
+_CTX_SCALE = {"k": 1024, "mii": 1000, "thousand": 1000, "milion": 1_000_000,
+              "milioane": 1_000_000, "million": 1_000_000, "millions": 1_000_000,
+              "m": 1_000_000, "billion": 10 ** 9, "billions": 10 ** 9,
+              "miliard": 10 ** 9, "miliarde": 10 ** 9}
+"""A context said in words: "1 milion de tokeni", "2 milioane", "a 2 billion token context";
+millions and thousands in words are what they say, as "1M" is (:data:`_CTX_M`): "32 de mii de
+tokeni" is 32,000, as "32.000" is (audit ask_reading: 32,768), "1 milion" 1,000,000 (audit
+buyer28a #8: 1,048,576, past MiniMax-Text-01's 1,000,000)."""
 _CTX_NAMED = frozenset({"context", "contextul", "contextului", "ctx", "window", "fereastra"})
 _THOUSAND_TOKENS = re.compile(r"\s*+(?:de\s++)?(?:tokens?|tokeni)\b")
 _IN_WORDS = frozenset({"input", "prompt", "intrare"})
@@ -2584,6 +2598,8 @@ def _job_amount(toks: list[_Tok], j: int, text: str, n: float) -> bool:
     if any(w in _CTX_NAMED or w in _CTX_BEFORE or w in _IN_WORDS or w in (
             "prompts", "prompturi", "promptul", "inputs", "intrarea") for w in window):
         return False
+    if _PREFILL_OF_END.search(text, max(0, toks[j].start - 40), toks[j].start):
+        return False  # "prefill of 200k tokens": one prompt's (audit buyer28a #3)
     k = j + 1
     if k < len(toks) and toks[k].text == "de":
         k += 1
@@ -2819,11 +2835,11 @@ def _context_at(toks: list[_Tok], taken: set[int], text: str) -> tuple[int, int]
             if "-" in t.text and _sizes_job([x.text for x in toks[j + 1 : j + 3]]):
                 continue  # "a 50M-token dataset", "a 500M-token corpus": the job's tokens
             if "-" in t.text or any(w in ("context", "contextul", "ctx") for w in window):
-                return int(mm.group(1)) * 1_048_576, j
+                return int(mm.group(1)) * _MILLION[mm.group(2)], j
             if (bare is None and 1 <= int(mm.group(1)) <= 16
                     and (j == 0 or toks[j - 1].text not in ("for", "pentru"))
                     and _bare_length(toks, j, text, money)):
-                bare = int(mm.group(1)) * 1_048_576, j
+                bare = int(mm.group(1)) * _MILLION[mm.group(2)], j
             continue
         md = _CTX_DASH.match(t.text)
         if md and 256 <= int(md.group(1)) <= 2_097_152:

@@ -77,12 +77,13 @@ def _alts(t: Mapping[str, str], key: str) -> str:
 
 
 def _tokens(text: str) -> int | None:
-    """A context length as written ("32k", "32,768", "4K tokens") in tokens."""
-    m = re.fullmatch(r"(\d[\d,]*+(?:\.\d++)?+)\s*+(k|m)?", text.strip().lower())
+    """A context length as written ("32k", "32,768", "4K tokens") in tokens; "1M" is
+    1,000,000, "1Mi" 1,048,576 (as the question's reader takes them, understand._CTX_M)."""
+    m = re.fullmatch(r"(\d[\d,]*+(?:\.\d++)?+)\s*+(k|mi|m)?", text.strip().lower())
     if m is None:
         return None
     n = float(m.group(1).replace(",", ""))
-    return int(n * {"k": 1024, "m": 1024 * 1024}.get(m.group(2) or "", 1))
+    return int(n * {"k": 1024, "m": 1_000_000, "mi": 1_048_576}.get(m.group(2) or "", 1))
 
 
 def _precision_at(text: str, folded: str) -> tuple[int, int, str] | None:

@@ -1807,7 +1807,7 @@ def _media(w: _W) -> None:
         return
     default = r
     if m.kind == "diffusion" and w.sub in ("hour", "second", "minute", "day", "time", "fits",
-                                           None):
+                                           "steps", None):
         # a rate asked ("FLUX schnell images per hour on a 4090") and no precision: the first
         # smaller one that fits and runs there, named, as the cost of its images is
         # (_media_cost) (it said No at bf16 and gave no rate); so too with nothing more asked
@@ -1960,6 +1960,17 @@ def _media(w: _W) -> None:
             # and asked the seconds per image)
             w.out.first = w.say("image_rate_minute", per_min=w.rate(60 * ips), **common)
             w.ask("images_per_minute", 60 * ips, "images/min")
+        elif (w.sub == "steps" and sec and p is not None and p.diffusion is not None
+              and (den := next((x for x in p.diffusion.stages if x.stage == "denoiser"),
+                               None)) is not None and den.seconds_per_run > 0):
+            # "iterations per second", "it/s": the denoiser's steps a second (one step of the
+            # image's batch, guidance included, as diffusers' progress bar counts them) lead,
+            # the image's time with its text encoder and VAE after them (audit buyer28a #10:
+            # the seconds per image alone)
+            its = 1 / den.seconds_per_run
+            w.out.first = w.say("image_steps_rate", its=w.rate(its), steps=w.n(den.runs),
+                                step_ms=w.n(den.seconds_per_run * 1000, 1), **common)
+            w.ask("denoising_steps_per_s", its, "it/s")
         elif w.sub == "day" and sec:
             # a day of images: 24 hours at this rate, the GPU busy around the clock (the
             # answer says so; a shorter day is a load stated, _work_rate's)

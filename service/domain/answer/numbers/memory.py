@@ -153,7 +153,10 @@ def _memory(w: _W) -> None:
     if w.st.gb_asked:
         _memory_in_gb(w, r, ctx, users)
     if gid is not None and w.model.kind == "llm" and _memory_on(w, gid, named, ctx, users, r):
-        pass  # the GPU named: whether it holds the model ("would fit ..., but" past the limit)
+        # the GPU named: whether it holds the model ("would fit ..., but" past the limit);
+        # a speed asked after it, its one-request speed there
+        if w.st.speed_also and not users:
+            _speed_beside(w, gid, named, ctx)
     elif not w.past_limit(ctx):  # (past the model's limit: never "It fits on", the limit leads)
         w.out.more.append(w.say("fits_list", fits=w.fits_text(r)) if r.fits_on
                           else _nodes_needed(w, r, ctx, users) or w.nofit())
@@ -301,6 +304,26 @@ def _refused_everywhere(w: _W, r: SizingResult) -> str | None:
     p = find_precision(r.weights)
     rule = None if p is None else w.reg.kernels.refused_everywhere(r.engine, p)
     return None if rule is None else rule.runs
+
+
+def _speed_beside(w: _W, gid: str, named: str | None, ctx: int) -> None:
+    """"How much memory does DeepSeek-V2-Lite need and how fast is it on an L40S?"
+    (:attr:`Stated.speed_also`): after the memory and the fit on the GPU named, one request's
+    speed there at the same context (its default output out of it, as the speed answer sizes
+    one request: 3,584 in and 512 out of 4,096), as "does it fit and how fast?" says it; none
+    where it does not run there (audit buyer28a #10: the second part was dropped)."""
+    assert w.model is not None
+    out = min(ASK_OUTPUT_TOKENS, max(1, ctx // 2))
+    count = w.ex.gpu_count or 1
+    r = w.size(gpu=gid, gpu_count=count, input_tokens=ctx - out, output_tokens=out,
+               kv_cache=w.st.kv_cache)
+    if (r is None or r.gpu is None or not r.fits or r.runs is False or r.performance is None
+            or not r.performance.decode_tokens_per_s):
+        return
+    w.out.more.append(w.say("speed_tps", model=w.model.name, weights=r.weights,
+                            setup=named or w.setup(count, gid),
+                            tps=w.rate(r.performance.decode_tokens_per_s),
+                            inp=w.n(ctx - out), out=w.n(out)))
 
 
 def _memory_on(w: _W, gid: str, named: str | None, ctx: int, users: int | None,
