@@ -430,6 +430,37 @@ def _choose(ranked: list[ScoredId], passages: Mapping[tuple[str, str], Passage],
     return [best, *also, *[s for s in ranked if s.id not in known]]
 
 
+# an inference engine asked about (folded text): "which inference engine", "serving
+# framework", "Ollama", "TGI", "ce motor de inferență"; with a choice or a verdict asked
+# ("which", "recommend", "worth", "for production", "instead of", "or", "merită", "în loc
+# de", "sau") and no spot term (then the spot passages answer)
+_ENGINE_WORD = re.compile(
+    r"\b(?:engines?|frameworks?|runtimes?|inference servers?|serving stacks?|ollama|tgi"
+    r"|lm studio|motor\w*+)\b")
+_ENGINE_CHOICE = re.compile(
+    r"\b(?:which|what|best|recommend\w*+|choose|pick|worth|good choice|production|instead"
+    r"|vs|versus|or|ce|care|recomand\w*+|aleg\w*+|merita|productie|loc|sau)\b")
+_SPOT_WORD = re.compile(r"\bspot\b|\bon-demand\b|\bla cerere\b|\bpreempt\w*+|\binterrupt\w*+"
+                        r"|\bintrerup\w*+")
+
+
+def engine_choice_asked(folded: str, engines_named: tuple[str, ...]) -> bool:
+    """Whether the question asks which inference engine to use, or whether one is worth it
+    ("Which inference engine do you recommend for production?", "Is Ollama worth it for
+    production?", "vLLM or TGI?", "Ce motor de inferență recomandați?")."""
+    return bool((engines_named or _ENGINE_WORD.search(folded))
+                and _ENGINE_CHOICE.search(folded) and not _SPOT_WORD.search(folded))
+
+
+def _lead_topic(ranked: list[ScoredId], passages: Mapping[tuple[str, str], Passage],
+                lang: str, topic: str) -> list[ScoredId]:
+    """The retrieved passages with the best ranked of ``topic`` first (none retrieved: as
+    they are). An engine's choice asked "for production" ranked the spot passages first,
+    whose text says production (buyer audit 28b #5)."""
+    best = next((s for s in ranked if passages[(s.id, lang)].topic == topic), None)
+    return ranked if best is None else [best, *[s for s in ranked if s is not best]]
+
+
 _FAMILY_SIZED = frozenset({"memory", "fits", "speed"})
 """The intents a family named without a size answers with each of its sizes sized (its
 memory, or whether each fits the GPU named: ``write._family_sizes``)."""
@@ -781,7 +812,14 @@ def _answer_one(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
         # retrieval ranks (it quoted "Reserved and committed capacity" for bge's documents
         # per hour; audit media #12)
         want = EMBED_ANSWERS
-    ranked = _choose(ranked, passages, lang, want)
+    if intent == "guidance" and engine_choice_asked(folded, st.engines_named):
+        ranked = _lead_topic(ranked, passages, lang, "engines")
+    elif written.computed:
+        # the passage that explains the number; with no number the question is guidance
+        # worded like another intent ("do idle GPUs still cost money?", "should I rent GPUs
+        # in the EU for GDPR?"): the retrieval's order, which the intent's usual passage
+        # overrode ("How to read a GPU price comparison" for both: buyer audit 28b #11)
+        ranked = _choose(ranked, passages, lang, want)
     top = ranked[: req.top_k]
     out = [PassageOut(id=s.id, title=passages[(s.id, lang)].title,
                       topic=passages[(s.id, lang)].topic, text=passages[(s.id, lang)].text,

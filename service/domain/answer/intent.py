@@ -720,6 +720,14 @@ class Stated:
     tokeni", "4M tokens per step"): one optimizer step's tokens, sequences of the sequence
     length, never the run's tokens (:func:`batch_tokens_at`; audit s3train #3 timed a 10B-token
     run as its 4M-token batch, 10 seconds)."""
+    billing_asked: str | None = None
+    """The billing granularity asked about ("which providers bill per minute?", "care
+    furnizori facturează pe minut?", "by the hour", "pe oră"): ``second``, ``minute`` or
+    ``hour``; the list of providers by granularity leads with it (buyer audit 28b #13: the
+    per-minute question led with the per-second providers)."""
+    minimum_asked: bool = False
+    """A minimum charge asked ("minimum charge", "taxă minimă", "minim facturat"): the list
+    of providers by granularity names each one's minimum per start (buyer audit 28b #13)."""
     epochs_asked: bool = False
     """The number of epochs is asked ("how many epochs", "câte epoci"): with a budget, the
     epochs it buys lead (``numbers.training``; audit s3train #1 said one epoch's cost)."""
@@ -4864,6 +4872,26 @@ def _gguf_file(folded: str) -> bool:
     return True
 
 
+# a billing granularity asked (folded text): "per minute", "by the minute", "billed hourly",
+# "pe minut", "la minut", "pe oră", "orar", "pe secundă"
+_GRANULARITY_ASKED = (
+    ("second", re.compile(r"\b(?:per|by the|each|every|pe|la) (?:second|secunda)\b")),
+    ("minute", re.compile(r"\b(?:per|by the|each|every|pe|la) minut[e]?\b")),
+    ("hour", re.compile(r"\b(?:per|by the|each|every|pe|la) (?:hour|ora)\b|\bhourly\b"
+                       r"|\borar\b")),
+)
+# a minimum charge asked (folded): "minimum charge", "minimum fee", "taxa minima", "minim
+# facturat", "minimum billed"
+_MINIMUM_ASKED = re.compile(r"\bminim(?:um|a|ul|e)?\b")
+
+
+def _billing_asked(folded: str) -> str | None:
+    """The one billing granularity ``folded`` asks about (:data:`_GRANULARITY_ASKED`), or
+    None where it names none or more than one."""
+    said = [unit for unit, rx in _GRANULARITY_ASKED if rx.search(folded)]
+    return said[0] if len(said) == 1 else None
+
+
 def stated(text: str, registry: Registry) -> Stated:
     """The entities of :class:`Stated` that ``text`` states."""
     folded = _fold(text)
@@ -5067,6 +5095,8 @@ def stated(text: str, registry: Registry) -> Stated:
             _num(so.group(1)) * _SCALE.get(so.group(2) or "", 1.0) if so else None)
         egress = item_egress_gb(folded, count)
     said = Stated(nodes=None if one_of else nodes_of(text, registry) or _nodes_said(folded),
+                  billing_asked=_billing_asked(folded),
+                  minimum_asked=_MINIMUM_ASKED.search(folded) is not None,
                   one_of_machine=one_of, users_unread=_users_unread(text),
                   songs=int(_num(so.group(1)) * _SCALE.get(so.group(2) or "", 1.0)) or None
                   if so else None, audio_hours=audio_hours,

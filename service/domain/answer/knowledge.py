@@ -36,16 +36,22 @@ class ScoredId(msgspec.Struct, frozen=True):
 
 
 def rrf(rankings: Sequence[Sequence[str]], k: int = 60,
-        weights: Sequence[float] | None = None) -> list[ScoredId]:
-    """Reciprocal rank fusion: sum of weight / (k + rank) over the rankings an id is in."""
+        weights: Sequence[float] | None = None,
+        strengths: Sequence[Sequence[float] | None] | None = None) -> list[ScoredId]:
+    """Reciprocal rank fusion: sum of weight / (k + rank) over the rankings an id is in,
+    each term times the id's strength in that ranking where one is given (its score over
+    the ranking's best, 0..1: a lexical match far behind the first counts for less than its
+    rank alone says)."""
     scores: dict[str, float] = {}
     for i, ranking in enumerate(rankings):
         w = weights[i] if weights else 1.0
+        strength = strengths[i] if strengths else None
         seen: set[str] = set()
         for rank, pid in enumerate(ranking, start=1):
             if pid in seen:
                 continue
             seen.add(pid)
-            scores[pid] = scores.get(pid, 0.0) + w / (k + rank)
+            s = strength[rank - 1] if strength is not None else 1.0
+            scores[pid] = scores.get(pid, 0.0) + w * s / (k + rank)
     return sorted((ScoredId(pid, s) for pid, s in scores.items()),
                   key=lambda x: (-x.score, x.id))
