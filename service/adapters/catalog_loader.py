@@ -34,6 +34,9 @@ def load_catalog(root: Path, stale_after_days: int = 90) -> Catalog:
     registry.places = dict(table.aliases)
     # the place words that are cities, read in a question only where located ("in Milan")
     registry.cities = table.cities
+    # the providers' other names ("DataCrunch", "Lambda Labs"), read in a question as the
+    # providers filters read them (Catalog.provider_names)
+    registry.provider_aliases = {a: p.id for p in providers for a in p.aliases}
     # a region id no rule maps loads unplaced (it matches a filter only by its id);
     # `gpu-advisor catalog check` fails on it (Catalog.regions.problems)
     # duplicates collapse into one offer; suspect prices are flagged (catalog check fails on

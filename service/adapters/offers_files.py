@@ -31,6 +31,7 @@ from typing import Any
 import msgspec
 
 from service.adapters.catalog_files import CatalogError, Problem
+from service.domain.catalog.names import NameIndex
 from service.domain.catalog.offers import OFFER_COLUMNS, Offer, Provider
 from service.domain.catalog.registry import Registry
 
@@ -126,6 +127,13 @@ def load_providers(path: Path, problems: list[Problem]) -> list[Provider]:
         out.append(p)
     if not raw_list:
         problems.append(Problem(rel, 1, "no [[provider]] tables"))
+    # one name, one provider: an alias that two providers share, or that is another
+    # provider's id or name, would read as either (Catalog.provider_names)
+    names = NameIndex("provider")
+    for p in out:
+        names.add(p.id.lower(), [p.name, *p.aliases])
+    problems.extend(Problem(rel, seen.get(c.split("'")[-2], 1) if "'" in c else 1, c)
+                    for c in names.conflicts)
     return out
 
 

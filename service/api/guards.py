@@ -125,7 +125,16 @@ def request_guard_middleware(body_timeout_s: float) -> Any:
 
 
 class UnknownQuery(HTTPException):
+    """A query parameter the route does not take, or one given twice: a 400 with each
+    parameter's path in ``errors`` (``$.gpus``), as every other 400 of a route names its
+    field (it had none: buyer audit 28b #14)."""
+
     status_code = 400
+
+    def __init__(self, detail: str, fields: dict[str, str]) -> None:
+        super().__init__(detail=detail)
+        self.fields = fields
+        """The parameter's name -> what is wrong with it."""
 
 
 async def strict_query(request: Any) -> None:
@@ -143,10 +152,12 @@ async def strict_query(request: Any) -> None:
                           if len(request.query_params.getall(k)) > 1
                           and not params[k].is_non_string_collection)
         if repeated:
-            raise UnknownQuery(detail=(
+            raise UnknownQuery(
                 "query parameter" + ("s " if len(repeated) > 1 else " ")
                 + ", ".join(f"`{k}`" for k in repeated[:5])
-                + " given more than once; each takes one value"))
+                + " given more than once; each takes one value",
+                {k: f"given {len(request.query_params.getall(k))} times; it takes one value"
+                 for k in repeated})
         folded = fold_enum_query(params, tuple(request.query_params.multi_items()))
         if folded is not None:
             # the parsed query Litestar reads the parameters from (cached on the request and
@@ -156,8 +167,12 @@ async def strict_query(request: Any) -> None:
         return
     near = sorted({m for k in unknown for m in difflib.get_close_matches(k, declared, 2, 0.6)})
     shown = ", ".join(f"`{k[:40]}`" for k in unknown[:5])
-    raise UnknownQuery(detail=(
+    raise UnknownQuery(
         f"unknown query parameter{'s' if len(unknown) > 1 else ''} {shown}"
         + (f" (did you mean {', '.join(near)}?)" if near else "")
         + (f"; this route takes: {', '.join(sorted(declared))}" if declared
-           else "; this route takes no query parameters")))
+           else "; this route takes no query parameters"),
+        {k: "not a parameter of this route" + (
+            f" (did you mean {', '.join(m)}?)"
+            if (m := difflib.get_close_matches(k, declared, 2, 0.6)) else "")
+         for k in unknown})

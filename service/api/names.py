@@ -100,20 +100,15 @@ def _weights(name: str | None) -> None:
             name.lower(), [p.id for p in PRECISIONS], n=3, cutoff=0.5), "$.weights")
 
 
-def _engine(name: str | None, registry: Registry, stand_ins: bool = False) -> None:
-    """An engine id of the catalog, exactly, as ``Engines.get`` reads it; the suggestions
-    score its names and aliases too (``TRT-LLM`` suggests tensorrt-llm)."""
+def _engine(name: str | None, registry: Registry) -> None:
+    """An engine of the catalog by its id, name or alias in any case, as ``Engines.find``
+    reads it ("vLLM", "TRT-LLM"); the suggestions score its names and aliases too."""
     stand_in = registry.engines.stand_in(name) if name is not None else None
-    if name is None or name in registry.engines or (stand_ins and stand_in is not None):
-        return  # /v1/sizing times a stand-in (TGI) as the engine its data lists it under
+    if name is None or registry.engines.find(name) is not None or stand_in is not None:
+        return  # a stand-in (TGI) is timed as the engine its data lists it under
     names = NameIndex("engine")
     for e in registry.engines:
         names.add(e.id, [e.name, *e.aliases])
-    if stand_in is not None:
-        # not modelled: its nearest engine offered (buyer audit 26a #13)
-        raise NotFound("engine", name, [stand_in[0].id], "$.engine",
-                       note=f"{stand_in[1].name} is not modelled; {stand_in[0].name} is its "
-                       f"nearest: {stand_in[1].why}")
     # no near spelling: the engines modelled, so the 400 says what to send instead
     raise NotFound("engine", name, names.suggest(name[:100]) or registry.engines.ids,
                    "$.engine")
@@ -128,26 +123,18 @@ def _model(name: str | None, registry: Registry) -> None:
             raise e.at("$.model") from None
 
 
-def _providers(catalog: Catalog) -> NameIndex:
-    names = NameIndex("provider")
-    for p in catalog.providers:
-        names.add(p.id.lower(), [p.name])
-    return names
-
-
 def check_sizing(req: SizingRequest, catalog: Catalog) -> None:
     """400 at its field for a model, GPU, weights or engine name of a /v1/sizing body that
     the catalog does not know (the GPU read as sizing reads it: a card, else a family)."""
     registry = catalog.registry
     _model(req.model, registry)
-    if req.gpu is not None and registry.find_gpu(req.gpu) is None and not [
-            g for g in registry.gpu_family(req.gpu) if g in registry.gpus]:
+    if req.gpu is not None:
         try:
-            registry.gpu(req.gpu)
+            registry.one_gpu(req.gpu)
         except NotFound as e:
             raise e.at("$.gpu") from None
     _weights(req.weights)
-    _engine(req.engine, registry, stand_ins=True)
+    _engine(req.engine, registry)
 
 
 def check_recommendation(req: RecommendationRequest, catalog: Catalog) -> None:
@@ -175,7 +162,7 @@ def check_recommendation(req: RecommendationRequest, catalog: Catalog) -> None:
                 provider_ids(catalog, [raw], f"$.{field}")
             except InvalidInput:
                 said = raw.strip()
-                raise NotFound("provider", said, _providers(catalog).suggest(said),
+                raise NotFound("provider", said, catalog.provider_names.suggest(said),
                                f"$.{field}[{i}]") from None
     for i, raw in enumerate(req.regions or ()):
         try:

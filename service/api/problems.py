@@ -340,8 +340,11 @@ def handle_http(request: Request[Any, Any, Any], exc: HTTPException) -> Response
     detail = clip(str(exc.detail)) if exc.detail else TITLES.get(status, "error")
     if status >= 500:
         return handle_unexpected(request, exc)
+    fields: dict[str, str] | None = getattr(exc, "fields", None)
+    field_errors = [FieldError(path=f"$.{clip(k, 40)}", message=m)
+                    for k, m in list(fields.items())[:20]] if fields else None
     return problem_response(status, detail, slug=getattr(exc, "slug", None), headers=headers,
-                            instance=request.url.path)
+                            instance=request.url.path, errors=field_errors)
 
 
 def handle_domain(request: Request[Any, Any, Any], exc: DomainError) -> Response[Any]:

@@ -40,7 +40,13 @@ from service.adapters.slack.render import (
 )
 from service.domain.answer.compose import AskRequest, AskResponse, Knowledge, SizingNumbers, answer
 from service.domain.answer.core_warnings import localise
-from service.domain.answer.intent import details, excluded_providers, finetune_options, stated
+from service.domain.answer.intent import (
+    details,
+    excluded_providers,
+    finetune_options,
+    provider_words,
+    stated,
+)
 from service.domain.answer.understand import Extracted, detect_language, extract, user_base
 from service.domain.answer.understand import _fold as _fold_question
 from service.domain.catalog.names import norm
@@ -1820,7 +1826,7 @@ def _provider_index(data: BotData) -> dict[str, str]:
     API's ``providers`` filter reads them."""
     out: dict[str, str] = {}
     for p in data.catalog.providers:
-        for name in (p.id, p.name, re.sub(r"\([^)]*+\)", " ", p.name)):
+        for name in (p.id, p.name, re.sub(r"\([^)]*+\)", " ", p.name), *p.aliases):
             if norm(name):
                 out.setdefault(norm(name), p.id)
     for o in data.catalog.offers:
@@ -1837,7 +1843,8 @@ def _providers(text: str, data: BotData) -> _Providers:
     index = _provider_index(data)
     found = list(re.finditer(r"\S++", text))
     clean = [m.group().strip(_EDGE) for m in found]
-    excluded = set(excluded_providers(_fold(text))[1])
+    excluded = set(excluded_providers(_fold(text),
+                                      provider_words(data.catalog.registry))[1])
     only: list[str] = []
     out: list[str] = []
     spans: list[Span] = []

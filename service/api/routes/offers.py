@@ -174,16 +174,12 @@ def _provider_list(catalog: Catalog, value: str | None, field: str) -> frozenset
     if not all(items):
         raise InvalidInput(f"an empty provider name in {clip(value, 80)!r}: give provider ids "
                            "or names separated by commas", f"$.{field}")
-    names: NameIndex | None = None
+    names = catalog.provider_names  # ids, names and aliases ("DataCrunch": verda)
     out: set[str] = set()
     for item in items:
         if item.lower() in catalog.providers_by_id:
             out.add(item.lower())
             continue
-        if names is None:
-            names = NameIndex("provider")
-            for p in catalog.providers:
-                names.add(p.id, [p.name])
         found = names.lookup(item[:NAME_MAX])
         if found is None:
             raise NotFound("provider", item[:NAME_MAX], names.suggest(item[:NAME_MAX]),
@@ -243,7 +239,9 @@ def list_offers(
     interconnect: Annotated[
         Literal["nvswitch", "nvlink", "pcie", "none", "unknown"] | None, QueryParameter(
             description="only offers whose GPUs are joined so, as the provider states it; "
-                        "case-insensitive (NVLink reads as nvlink)")
+                        "nvlink: NVLink between the GPUs, directly or through NVSwitch chips "
+                        "(an 8-GPU HGX node, whose offers say nvswitch, included); nvswitch: "
+                        "through NVSwitch only; case-insensitive (NVLink reads as nvlink)")
     ] = None,
     stale: Annotated[bool | None, QueryParameter(description=(
         "true: only offers whose price is older than the catalog's limit; false: only "

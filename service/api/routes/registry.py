@@ -200,11 +200,12 @@ def get_gpu(request: Request[Any, Any, Any],
                 max_length=NAME_MAX, description=(
                     "GPU id or alias ('RTX 4090', 'H100 SXM', 'A100 80GB PCIe')"))]
             ) -> Response[GPU]:
-    """One GPU by id or alias ('RTX 4090', 'H100 SXM', 'A100 80GB PCIe'). A family name
-    answers the variant its alias names, the one `/v1/sizing` and recommendations size on
-    (`A100`: the A100 SXM4 40GB), with every variant listed in the `X-GPU-Variants`
-    header; a family name no alias names (`A100 SXM`) is a 404 listing the variants.
-    `/v1/offers?gpu=A100` lists the offers of every variant."""
+    """One GPU by id or alias ('RTX 4090', 'H100 SXM', 'A100 80GB PCIe'), the maker's word
+    in front or not ('NVIDIA H100' is 'H100'). A family name answers the variant its alias
+    names, the one `/v1/sizing`, `/v1/ask` and recommendations size on (`H100`, `NVIDIA
+    H100`: the H100 SXM5; `A100`: the A100 SXM4 40GB), with every variant listed in the
+    `X-GPU-Variants` header; a family name no alias names (`A100 SXM`) is a 404 listing the
+    variants. `/v1/offers?gpu=A100` lists the offers of every variant."""
     registry = _state(request).data().registry
     variants = registry.gpu_family(gpu_id)
     if variants and registry.find_gpu(gpu_id) is None:

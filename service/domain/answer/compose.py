@@ -23,6 +23,7 @@ from service.domain.answer.intent import (
     details,
     instance_price_asked,
     moved_between,
+    provider_words,
     providers_named,
     providers_weighed,
     serving_budget_said,
@@ -347,14 +348,15 @@ def _merge(ex: Extracted, ctx: AskContext | None, registry: Registry) -> Extract
         if getattr(ex, name) is None and getattr(ctx, name) is not None:
             changes[name] = getattr(ctx, name)
     if ctx.gpu:
-        g = registry.find_gpu(ctx.gpu)
-        if g is None and not registry.gpu_family(ctx.gpu.strip()):
-            try:
-                registry.gpu(ctx.gpu)
-            except NotFound as e:  # the nearest ids; a card the catalog lacks said so
-                raise NotFound("gpu", ctx.gpu.strip()[:40], e.suggestions, "$.context.gpu",
-                               e.note) from None
-        if g is not None and not ex.gpu:
+        # the card /v1/sizing sizes on for the same name (Registry.one_gpu): "NVIDIA H100" is
+        # the H100 SXM5, "A100 SXM" the A100 SXM4 40GB; it was dropped, and the answer given
+        # for another card (buyer audit 28b #1)
+        try:
+            g = registry.one_gpu(ctx.gpu.strip())
+        except NotFound as e:  # the nearest ids; a card the catalog lacks said so
+            raise NotFound("gpu", ctx.gpu.strip()[:40], e.suggestions, "$.context.gpu",
+                           e.note) from None
+        if not ex.gpu:
             changes["gpu"] = g.id
     return msgspec.structs.replace(ex, **changes) if changes else ex
 
@@ -751,7 +753,9 @@ def _answer_one(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
         # first named stands for the question's model meanwhile
         model_id = llms[0]
     ids = [p.id for p in catalog.providers]
-    st = dc_replace(st, providers_named=providers_named(q, ids), data_moved=moved_between(q, ids),
+    words = provider_words(registry)  # "Lambda Labs", "DataCrunch" (providers.toml aliases)
+    st = dc_replace(st, providers_named=providers_named(q, ids, words),
+                    data_moved=moved_between(q, ids, words),
                     cloud_asked=cloud_asked(q))
     # "GCP vs Vast for serving ...", "which cloud for ...": the price at each provider named,
     # or the ranked offers (buyer audit 27a #1, #4)

@@ -10,7 +10,7 @@ import functools
 import re
 from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, cast
 
 import msgspec
 
@@ -2131,15 +2131,24 @@ _REGIONS = {
     "iceland": "is", "islanda": "is", "norway": "no", "norvegia": "no", "sweden": "se",
     "suedia": "se", "netherlands": "nl", "olanda": "nl", "uk": "gb",
 }
-_PROVIDER_ALIASES = {
-    "amazon": "aws", "ec2": "aws", "google": "gcp", "google cloud": "gcp", "oracle": "oci",
-    "vast.ai": "vast", "vastai": "vast", "lambda labs": "lambda", "runpod": "runpod",
-    "microsoft": "azure", "digital ocean": "digitalocean", "ovh": "ovhcloud",
-    # Amazon S3 is AWS's storage: "s3 egress 10tb" is AWS's egress (it was the dearest of nine
-    # providers; audit ask_en #11)
-    "s3": "aws",
-}
 _WORD_RE = re.compile(r"[a-z0-9][a-z0-9.]*+")
+
+
+def provider_words(registry: Registry) -> Mapping[str, str]:
+    """The providers' other names (``catalog/providers.toml`` ``aliases``: "Lambda Labs",
+    "Google Cloud", "Amazon", "DataCrunch", "S3" for AWS's storage) as a question's folded
+    words write them ("lambda labs", "vast.ai") -> the provider's id, in the file's order: the
+    names the providers filters read (``Catalog.provider_names``), read in a question too. They
+    were a table of this module, without DataCrunch (buyer audit 28b #3)."""
+    def make() -> dict[str, str]:
+        out: dict[str, str] = {}
+        for alias, pid in registry.provider_aliases.items():
+            key = " ".join(w.rstrip(".") for w in _WORD_RE.findall(_fold(alias)))
+            if key:
+                out.setdefault(key, pid)
+        return out
+
+    return cast(Mapping[str, str], registry.derived.table("intent.provider_words", make))
 # where data moved out leaves from: "din GCP", "de pe AWS", "from Azure", "out of google cloud"
 _EGRESS_FROM = re.compile(r"\b(?:din|de pe|from|out of)\s++([a-z][a-z0-9.]*+(?: cloud)?)")
 # a provider left out, and the names after it as a list joins them ("X, Y or Z"): "excluding
@@ -2156,18 +2165,20 @@ _EXCLUDED = re.compile(
     + _EXCL_NAME + r"){0,6}+)")
 
 
-def excluded_providers(folded: str) -> tuple[str, tuple[str, ...]]:
+def excluded_providers(folded: str, aliases: Mapping[str, str] | None = None
+                       ) -> tuple[str, tuple[str, ...]]:
     """(``folded`` with each provider exclusion blanked, the names left out): the provider
     scans read the first, so "excluding Hyperstack" never asks for Hyperstack. A name is
-    each word of a list item, the item joined ("prime intellect": primeintellect) and its
-    alias; which are providers is the catalog's to say."""
+    each word of a list item, the item joined ("prime intellect": primeintellect) and the
+    provider its words are an alias of (``aliases``, :func:`provider_words`); which are
+    providers is the catalog's to say."""
     names: list[str] = []
     folded = _NO_SPOT.sub(" ", folded)  # "not on spot" is on-demand, no provider left out
     for m in _EXCLUDED.finditer(folded):
         for item in re.split(_EXCL_SEP, m.group(1)):
             words = item.split()
             for w in [*words, "".join(words), " ".join(words)]:
-                for x in (w, _PROVIDER_ALIASES.get(w)):
+                for x in (w, (aliases or {}).get(w)):
                     if x and x not in names:
                         names.append(x)
     return _EXCLUDED.sub(" ", folded), tuple(names)
@@ -3175,7 +3186,8 @@ def details(text: str, registry: Registry, providers: list[str]) -> Details:
     # "excluding X" asks for none; a sentence's full stop is no part of a name ("on AWS.")
     kept = [x.rstrip(".") for x in _WORD_RE.findall(excluded_providers(folded)[0])]
     joined = " " + " ".join(kept) + " "
-    for alias, pid in _PROVIDER_ALIASES.items():
+    aliases = provider_words(registry)
+    for alias, pid in aliases.items():
         if f" {alias} " in joined and pid in providers:
             provider = pid
             break
@@ -3189,8 +3201,7 @@ def details(text: str, registry: Registry, providers: list[str]) -> Details:
         # data moved out of a cloud: its egress is billed where it leaves ("din AWS pe RunPod",
         # "from AWS to GCP": AWS's; the first provider named was RunPod's)
         name = src.group(1)
-        pid = _PROVIDER_ALIASES.get(name) or _PROVIDER_ALIASES.get(name.split(" ")[0]) or (
-            name.split(" ")[0])
+        pid = aliases.get(name) or aliases.get(name.split(" ")[0]) or name.split(" ")[0]
         provider = pid if pid in providers else provider
     # a provider region id ("us-east-1") or its stem ("us-east"), a group ("eu") or a place
     named = place_named(folded, registry.places, text, registry.cities)
@@ -3203,15 +3214,17 @@ def details(text: str, registry: Registry, providers: list[str]) -> Details:
                    sub=None)
 
 
-def providers_named(text: str, providers: list[str]) -> tuple[str, ...]:
+def providers_named(text: str, providers: list[str], words: Mapping[str, str] | None = None
+                    ) -> tuple[str, ...]:
     """The catalog providers (ids in ``providers``) that ``text`` names, each once, in the
-    order written, aliases read as :func:`details` reads its one (``lambda labs``,
-    ``google``); a provider left out ("excluding AWS") is none of them."""
+    order written, their aliases (``words``, :func:`provider_words`) read as :func:`details`
+    reads its one (``lambda labs``, ``google``); a provider left out ("excluding AWS") is
+    none of them."""
     folded = excluded_providers(_fold(text))[0]
     kept = [x.rstrip(".") for x in _WORD_RE.findall(folded)]
     joined = " " + " ".join(kept) + " "
     found: list[tuple[int, str]] = []
-    for alias, pid in _PROVIDER_ALIASES.items():
+    for alias, pid in (words or {}).items():
         at = joined.find(f" {alias} ")
         if at >= 0 and pid in providers:
             found.append((at, pid))
@@ -3246,13 +3259,15 @@ def instance_price_asked(text: str) -> bool:
     return _INSTANCE_PRICE_Q.search(_fold(text)) is not None
 
 
-def moved_between(text: str, providers: list[str]) -> bool:
+def moved_between(text: str, providers: list[str], words: Mapping[str, str] | None = None
+                  ) -> bool:
     """Whether ``text`` moves data from one catalog provider (ids in ``providers``) to
     another ("move 2 TB from AWS to GCP"): the egress is the first one's (:func:`details`
     reads it), no comparison of the two (:attr:`Stated.data_moved`)."""
     def pid(name: str) -> str | None:
         first = name.split()[0]
-        got = _PROVIDER_ALIASES.get(name) or _PROVIDER_ALIASES.get(first) or first
+        aliases = words or {}
+        got = aliases.get(name) or aliases.get(first) or first
         return got if got in providers else None
 
     folded = excluded_providers(_fold(text))[0]
@@ -5239,7 +5254,7 @@ dot_grouped=dg.group(0) if dg else None,
                   day_also=_month_priced(folded)
                   and _COST_DAY.search(_USAGE_PER.sub(" ", folded)) is not None,
                   hour_first=_hour_first(folded),
-                  exclude_providers=excluded_providers(folded)[1],
+                  exclude_providers=excluded_providers(folded, provider_words(registry))[1],
                   budget_usd_total=_job_or_lasting_budget(text, folded),
                   budget_period=_budget_period(folded),
                   shape=model_shape(text),

@@ -249,10 +249,22 @@ class Engines:
                     return e, s
         return None
 
+    def find(self, name: str) -> Engine | None:
+        """The engine ``name`` names: its id, its name or an alias of ``catalog/engines.toml``,
+        in any case and punctuation ("vLLM", "SGLang", "TRT-LLM", "llamacpp"), or None. The
+        one reading of an engine's name on every route (buyer audit 28b #4: "vLLM" was a 400
+        while "FP8" and "H100" were read in any case)."""
+        found = self.by_id.get(name)
+        if found is None and len(name) <= 100:
+            eid = self._names.lookup(name)
+            found = self.by_id.get(eid) if eid is not None else None
+        return found
+
     def get(self, engine_id: str, path: str = "$.engine") -> Engine:
-        """The engine ``engine_id`` (exact id), or InvalidInput (HTTP 400) at ``path`` with the
-        nearest ids: an engine is a field value of the request, not a thing looked up."""
-        found = self.by_id.get(engine_id)
+        """The engine ``engine_id`` names (:meth:`find`), or InvalidInput (HTTP 400) at
+        ``path`` with the nearest ids: an engine is a field value of the request, not a thing
+        looked up."""
+        found = self.find(engine_id)
         if found is None:
             near = self._names.suggest(engine_id[:100])
             hint = f"; did you mean: {', '.join(near)}" if near else ""

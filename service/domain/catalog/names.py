@@ -69,6 +69,18 @@ def _words(name: str) -> list[str]:
     return words
 
 
+_SIZE_G = re.compile(r"(\d++)g")
+"""A memory size written with "G" alone ("80G"): gigabytes, as "80GB"."""
+
+
+def plain_gpu_name(name: str) -> str:
+    """``name`` without the maker's or the line's words in front and with a memory size
+    written "80G" as "80gb" ("NVIDIA A100 80G" -> "a100 80gb"), lower case, words joined by
+    spaces; "" when nothing is left."""
+    return " ".join(_SIZE_G.sub(r"\1gb", w) if _SIZE_G.fullmatch(w) else w
+                    for w in _words(name))
+
+
 def _split_variant(words: list[str]) -> tuple[tuple[str, ...], frozenset[str]] | None:
     """``words`` as (the product's words, the variant words before and after them, "80 GB"
     joined to "80gb"): people write "80GB H100" as often as "H100 80GB", and both name the
@@ -270,6 +282,18 @@ class NameIndex:
             if read is not None:
                 return read[0]
         found = self._lookup_spelt(name)
+        if found is None and self.kind == "gpu" and len(name) <= NAME_MAX:
+            # the maker's word in front ("NVIDIA H100", "nvidia 4090") and a memory size
+            # written "80G" ("A100 80G"): the card the plain spelling names, as /v1/ask reads
+            # them in a question (buyer audit 28b #2, #10)
+            plain = plain_gpu_name(name)
+            if plain and plain != name.strip().lower():
+                found = self.lookup(plain, readings)
+                said = set(re.findall(r"[a-z0-9]++", name.lower()[:NAME_MAX])) & _BRAND_WORDS
+                if found is not None and any(
+                        self._groups.get(found) not in self._brands.get(w, ()) for w in said):
+                    return None  # another maker's word ("AMD 4090"): no card of the catalog
+                return found
         if found is None and self.number_prefix and BARE_CARD.fullmatch(norm(name)):
             # a model number alone ("4090"): the card of the line that numbers so, read as
             # /v1/ask reads "a 4090"; a reading first ("6000": the RTX 6000's)
@@ -392,8 +416,12 @@ class NameIndex:
         """The ids with a spelling that is ``name`` followed only by words telling variants
         apart (memory, form factor, edition), sorted: ``A100`` -> the four A100s, ``RTX
         6000`` -> the Quadro and the Ada; the maker's name in front is ignored."""
+        if len(name) > NAME_MAX:
+            return []
+        if self.kind == "gpu":
+            name = plain_gpu_name(name)  # "A100 80G" as "A100 80GB", as lookup reads it
         head = norm("".join(_words(name)))
-        if not head or len(name) > NAME_MAX:
+        if not head:
             return []
         found: set[str] = set()
         for spelling, entry_id in self._names.items():

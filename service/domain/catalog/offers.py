@@ -152,6 +152,12 @@ class Provider(Strict, frozen=True, kw_only=True):
                     "exclude_providers of a recommendation)")]
     name: Annotated[str, msgspec.Meta(
         description="the provider's display name")]
+    aliases: Annotated[tuple[str, ...], msgspec.Meta(
+        description="other names people write for the provider (DataCrunch for Verda, "
+                    "Lambda Labs, Google Cloud, Amazon, EC2): a providers filter and "
+                    "/v1/ask read each as the provider, in any case")] = ()
+    """Other names people write for the provider (a former name, the company's, a product's):
+    every route reads them as its id (:func:`provider_names`, :func:`provider_words`)."""
     billing_granularity: Annotated[Granularity | None, msgspec.Meta(
         description="the unit time is billed in: second, minute or hour (each session "
                     "rounded up to it); null: unknown, counted per hour")] = None

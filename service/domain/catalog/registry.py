@@ -58,6 +58,11 @@ class Registry:
         states", "statele unite", "londra"), folded, -> the region filter value they stand for
         (a country code, a continent or a group id); set by the catalog loader, empty for a
         registry loaded without the regions."""
+        self.provider_aliases: dict[str, str] = {}
+        """Other names of the providers as ``catalog/providers.toml`` writes them ("DataCrunch",
+        "Lambda Labs", "Google Cloud") -> the provider's id, in the file's order; set by the
+        catalog loader, read by /v1/ask and Slack in a question as the providers filters read
+        them (:attr:`Catalog.provider_names`)."""
         self.cities: frozenset[str] = frozenset()
         """The words of :attr:`places` that are cities (``catalog/regions.toml`` ``cities``:
         "london", "londra", "milan"), read in a question only where located; set by the
@@ -127,6 +132,24 @@ class Registry:
             # "RTX 6000": the card read and the others the name stands for, as listed
             found = sorted({*found, reading.gpu, *(g for g in reading.also if g in self.gpus)})
         return found if len(found) > 1 else []
+
+    def one_gpu(self, name: str) -> GPU:
+        """The one GPU ``name`` stands for wherever one card is sized (/v1/sizing's ``gpu``,
+        /v1/ask's ``context.gpu``, as its question reads the name): the card its id, name or
+        alias names, the maker's word in front or not ("NVIDIA H100" is "H100": the alias
+        of the H100 SXM5, as "A100" is the A100 SXM4 40GB's; ``/v1/gpus/{id}`` answers the
+        same card); a family name no alias names ("A100 SXM": the 40GB and the 80GB) its
+        card with the least memory, what fits there fitting on the others (``/v1/gpus/{id}``
+        lists them in a 404); anything else the NotFound with the nearest ids. A listing
+        filter (/v1/offers ``gpu``, /v1/recommendations ``gpus``) reads a family as every
+        card of it instead (:meth:`gpu_family`)."""
+        found = self.find_gpu(name)
+        if found is not None:
+            return found
+        family = [self.gpus[g] for g in self.gpu_family(name) if g in self.gpus]
+        if family:
+            return min(family, key=lambda g: (g.total_gib, g.id))
+        return self.gpu(name)
 
     def find_gpu(self, name: str) -> GPU | None:
         gid = self.gpu_names.lookup(name)

@@ -21,6 +21,7 @@ from typing import cast
 
 from service.domain.catalog.derived import Derived
 from service.domain.catalog.instances import InstanceIndex, instance_index
+from service.domain.catalog.names import NameIndex
 from service.domain.catalog.offer_query import OfferView, view
 from service.domain.catalog.offers import Offer, Provider
 from service.domain.catalog.regions import Region, RegionIndex
@@ -58,6 +59,20 @@ class Catalog:
     @cached_property
     def providers_by_id(self) -> dict[str, Provider]:
         return {p.id: p for p in self.providers}
+
+    @cached_property
+    def provider_names(self) -> NameIndex:
+        """Every provider the catalog names by its id, its name and its aliases
+        (``catalog/providers.toml``: "DataCrunch" is Verda, "Lambda Labs" Lambda), in any case
+        and punctuation, with the providers only its offers name by their id: the one reading
+        of a provider's name for /v1/offers, /v1/recommendations and /v1/sizing."""
+        names = NameIndex("provider")
+        for p in self.providers:
+            names.add(p.id.lower(), [p.name, *p.aliases])
+        for pid in sorted({o.provider.lower() for o in self.offers}):
+            if pid not in names:
+                names.add(pid, [])
+        return names
 
     @cached_property
     def offered_gpus(self) -> frozenset[str]:

@@ -355,15 +355,24 @@ def pick_engine(req: RecommendationRequest, model: SizedModel, registry: Registr
     on llama.cpp whatever the engine)."""
     engines = registry.engines
     asked = find_precision(req.weights) if req.weights != "auto" else None
-    if req.engine:
-        engine = resolve_engine(req.engine, model,
+    named, why_in = req.engine, None
+    stand_in = (engines.stand_in(req.engine)
+                if req.engine and engines.find(req.engine) is None else None)
+    if stand_in is not None:
+        # an engine not modelled (Text Generation Inference): planned as the one its data
+        # lists it under, as /v1/sizing times it (it was a 400 here only: buyer audit 28b #4)
+        named = stand_in[0].id
+        why_in = (f"{stand_in[1].name} is not modelled: planned as {stand_in[0].name}, the "
+                  f"nearest engine modelled ({stand_in[1].why})")
+    if named:
+        engine = resolve_engine(named, model,
                                 asked or get_precision(model.native_precision or "bf16"),
                                 registry)
     else:
         engine = engines.default(model.kind, False)
     if not kv_applies(req, model) or req.kv_cache is None:
         # none asked: every engine keeps its own (:func:`kv_of`)
-        return engine, None
+        return engine, why_in
     kv = resolve_kv(req.kv_cache)
     why: str | None = None
     if not keeps_kv(engine, kv):
@@ -398,7 +407,7 @@ def pick_engine(req: RecommendationRequest, model: SizedModel, registry: Registr
         if not keeps_kv(runs, kv):
             raise InvalidInput(kv_refusal(runs, kv, registry, model.kind)
                                + f"; {asked.id} weights run on {runs.name}", "$.kv_cache")
-    return engine, why
+    return engine, why or why_in
 
 
 def _engine_has_kernel(ctx: Ctx, p: Precision) -> bool:

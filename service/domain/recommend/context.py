@@ -9,7 +9,6 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import cast
 
 import msgspec
 
@@ -653,29 +652,12 @@ class Ctx:
         self.assumptions.append(Assumption(name=name, value=value, reason=reason))
 
 
-def _provider_names(catalog: Catalog) -> NameIndex:
-    """Every provider id of the catalog (its providers and those its offers name), with the
-    provider's display name as an alias: kept on the snapshot."""
-
-    def make() -> NameIndex:
-        names = NameIndex("provider")
-        for p in catalog.providers:
-            names.add(p.id.lower(), [p.name])
-        for pid in sorted({o.provider.lower() for o in catalog.offers}):
-            if pid not in names:
-                names.add(pid, [])
-        return names
-
-    return cast(NameIndex, catalog.derived.lru("recommend_provider_names", 1)
-                .get_or_make(None, make))
-
-
 def provider_ids(catalog: Catalog, values: Iterable[str], path: str) -> frozenset[str]:
     """``values`` (a request's providers filter) as catalog provider ids: an id or the
     provider's name, case- and punctuation-insensitive. A value that is neither raises
     InvalidInput at ``path`` (a 400 at the field, as an unknown region is) with the nearest
     provider ids as suggestions: a misspelt filter never reads as "nothing matched"."""
-    names = _provider_names(catalog)
+    names = catalog.provider_names  # ids, names and aliases ("DataCrunch": verda)
     out: set[str] = set()
     for raw in values:
         found = names.lookup(raw.strip().lower()) if raw.strip() else None

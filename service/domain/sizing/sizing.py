@@ -1091,13 +1091,7 @@ def _named_gpu(registry: Registry, name: str) -> GPU:
     """The GPU ``name`` sizes on: the card its id, name or alias names; a family name no alias
     names ("A100 SXM": the 40GB and the 80GB) is its card with the least memory, said in the
     ``gpu_variant`` assumption; anything else the registry's 404 with suggestions."""
-    found = registry.find_gpu(name)
-    if found is not None:
-        return found
-    family = [registry.gpus[g] for g in registry.gpu_family(name) if g in registry.gpus]
-    if family:
-        return min(family, key=lambda g: (g.total_gib, g.id))
-    return registry.gpu(name)
+    return registry.one_gpu(name)
 
 
 def _sized_precision(assumptions: list[Assumption], sized: Precision, asked: Precision
@@ -1225,10 +1219,13 @@ def _size(req: SizingRequest, catalog: Catalog, *, machine_gpus: int | None = No
     as_gguf = gguf_file(req.weights) and not precision.gguf  # a 16-bit GGUF file
     # an engine not modelled (Text Generation Inference) is timed as the one its data lists
     # it under, and said so (buyer audit 26a #13: "tgi" was a 400 with no suggestion)
+    named = registry.engines.find(req.engine) if req.engine is not None else None
     stand_in = (registry.engines.stand_in(req.engine)
-                if req.engine is not None and req.engine not in registry.engines else None)
+                if req.engine is not None and named is None else None)
     if stand_in is not None:
         req = msgspec.structs.replace(req, engine=stand_in[0].id)
+    elif named is not None and named.id != req.engine:  # "vLLM", "TRT-LLM": the engine's id
+        req = msgspec.structs.replace(req, engine=named.id)
     engine = resolve_engine(req.engine, model, precision, registry, as_gguf)
     trains_on = kernel_engine(registry, model.kind, req.task, engine)
     not_a_trainer = None

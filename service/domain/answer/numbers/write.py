@@ -1859,6 +1859,7 @@ def _price_context(w: _W, intent: str) -> None:
     if prices and word and not w.det.provider:
         known = {p.id: p.id for p in w.catalog.providers}
         known.update({p.name.lower(): p.id for p in w.catalog.providers})
+        known.update({a.lower(): p.id for p in w.catalog.providers for a in p.aliases})
         near = sorted({known[x] for x in difflib.get_close_matches(word, list(known), 3,
                                                                     0.75)})
         if word not in known and (near or w.st.provider_evidence):
