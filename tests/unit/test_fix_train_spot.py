@@ -42,7 +42,7 @@ def test_deadline_fine_tune_leads_with_spot_as_recommendations() -> None:
     assert said is not None, text
     assert float(said[1].replace(",", "")) == pytest.approx(spot, abs=1), text
     assert "On demand, without restarts, it takes 16 × NVIDIA H100 SXM5 80GB" in text
-    assert "about $3,657 in all" in text.split("On demand, without restarts")[1]
+    assert "about $3,559 in all" in text.split("On demand, without restarts")[1]
 
 
 def test_deadline_fine_tune_spot_ro() -> None:
@@ -64,7 +64,7 @@ def test_deadline_fine_tune_spot_ro() -> None:
 def test_deadline_fine_tune_stays_on_demand_where_spot_ruled_out(q: str) -> None:
     text = head(ask(q))
     assert "on spot" not in text
-    assert "about $3,657 in all" in text
+    assert "about $3,559 in all" in text
     assert "On demand, without restarts" not in text
 
 

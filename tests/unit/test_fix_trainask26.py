@@ -46,8 +46,8 @@ def _size(body: dict[str, object]):  # type: ignore[no-untyped-def]
 def test_infiniband_named_keeps_the_hours(q: str) -> None:
     a = _ask(q)
     first = a.split("\n")[0]
-    assert "36.1 hours" in first or "36,1 ore" in first
-    assert first.index("36") < 120  # the asked number leads
+    assert "35.9 hours" in first or "35,9 ore" in first
+    assert first.index("35") < 120  # the asked number leads
     assert "400 Gb/s" in first  # the link the figure assumes is said
 
 
@@ -58,9 +58,12 @@ def test_infiniband_named_keeps_the_hours(q: str) -> None:
     "pentru 1B de tokeni?"])
 def test_stated_ethernet_slows_the_run(q: str) -> None:
     first = _ask(q).split("\n")[0]
-    assert "41.8 hours" in first or "41,8 ore" in first  # over 100 Gb/s per node
-    assert "36.1 hours" in first or "36,1 ore" in first  # the InfiniBand run beside it
-    assert first.index("41") < first.index("36.1" if "36.1" in first else "36,1")
+    # over 100 Gb/s per node: TP8 x PP2 sends one micro-batch's 33.5 MB of hidden states
+    # each way between the nodes (1/8 per GPU, sequence parallel), 5.4 ms a ~0.26 s slot
+    assert "36.6 hours" in first or "36,6 ore" in first
+    assert "35.9 hours" in first or "35,9 ore" in first  # the InfiniBand run beside it
+    assert first.index("36.6" if "36.6" in first else "36,6") < first.index(
+        "35.9" if "35.9" in first else "35,9")
     assert "12.5 Gb/s" in first or "12,5 Gb/s" in first
 
 
@@ -78,7 +81,9 @@ def test_sizing_times_the_stated_network() -> None:
     fast = _size(body)
     slow = _size({**body, "node_network_gbit_s": 100})
     assert fast.performance is not None and slow.performance is not None
-    assert slow.performance.training_tokens_per_s < 0.9 * fast.performance.training_tokens_per_s
+    # TP8 x PP2: the pipeline's sends between the two nodes, ~2 % of the step (pipenet28)
+    ratio = slow.performance.training_tokens_per_s / fast.performance.training_tokens_per_s
+    assert 0.97 < ratio < 0.99
     net = {a.name: a for a in slow.assumptions}["inter_node_network"]
     assert net.value.startswith("1.56 GB/s") and "as stated" in net.reason
 

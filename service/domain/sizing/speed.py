@@ -932,6 +932,43 @@ all-gather and a reduce-scatter of the same bytes (Korthikanti et al. 2022); the
 of checkpointing runs the forward's 2 again."""
 
 
+def pipeline_p2p_s(plan: TrainingPlan, act_bytes: float) -> tuple[float, str]:
+    """Seconds a 1F1B slot waits on the network between pipeline stages on different nodes
+    (one micro-batch's ``act_bytes`` of 16-bit hidden states sent forward and their
+    gradients sent back), and how they were counted ("" where no stage boundary crosses a
+    node).
+
+    Megatron-LM's rank order puts tensor parallel innermost, then data parallel, the
+    pipeline stage outermost: a node holds node / (tp x dp) consecutive stages, so once the
+    plan spans nodes (tp x dp x pp over one node) some stage boundaries cross the network,
+    and the slowest boundary paces every slot. The non-interleaved 1F1B schedule sends and
+    receives between its forward and backward passes (send_forward_recv_backward,
+    send_backward_recv_forward in megatron/core/pipeline_parallel/schedules.py): the
+    transfers sit on the critical path, not overlapped (overlap_p2p_comm applies only to the
+    interleaved schedule). With sequence parallelism each tensor-parallel GPU sends its
+    seq / tp share (get_tensor_shapes: ``seq_length // tensor_model_parallel_world_size``).
+    A boundary node's senders are the tp x dp GPUs of its last stage (activations out) and
+    those of its first (gradients out), 2 x tp x dp GPUs but at most the node's: they share
+    the node's network (``inter_node_gb_s`` x its GPUs), no one GPU faster than its own NIC
+    (the assumed fabric's 400 Gb/s per GPU; a stated per-node network: the node's)."""
+    tp, dp, pp = plan.tp, plan.dp, plan.pp
+    node = node_of(plan)
+    if pp <= 1 or tp * dp * pp <= node:
+        return 0.0, ""
+    per_gpu_gb_s = inter_node_gb_s(plan)
+    node_gb_s = per_gpu_gb_s * node
+    nic_gb_s = node_gb_s if plan.inter_node_gb_s else INTER_NODE_GB_S_PER_GPU
+    senders = min(node, 2 * tp * dp)
+    gb_s = min(nic_gb_s, node_gb_s / senders)
+    sent = act_bytes / tp
+    secs = 2 * sent / (gb_s * 1e9)
+    return secs, (f"{secs * 1e3:.3g} ms a micro-batch sending its activations and their "
+                  f"gradients between the stages on different nodes ({sent / 1e6:.3g} MB each "
+                  f"way per GPU, its 1/{tp} share with sequence parallelism, at {gb_s:.3g} GB/s: "
+                  f"{senders} GPUs of a node send at once over its {node_gb_s:.3g} GB/s; "
+                  "1F1B waits on them, not overlapped)")
+
+
 def _model_parallel_step(plan: TrainingPlan, gpu: GPU, perf: PerfTables | None,
                          micro_s: float, tokens_gpu: int) -> tuple[float, float, str]:
     """Compute seconds of one optimizer step on one GPU of a tensor x pipeline x data layout
@@ -956,16 +993,10 @@ def _model_parallel_step(plan: TrainingPlan, gpu: GPU, perf: PerfTables | None,
         tp_s = count * layers * comm_model(perf, gpu, "all_reduce", tp).seconds(act)
         bits.append(f"tensor parallel {tp}: {count} all-reduces of {act / 1e6:.3g} MB per layer "
                     f"and micro-batch over {layers:g} layers, {tp_s * 1e3:.3g} ms a micro-batch")
-    p2p_s = 0.0
+    p2p_s, p2p = pipeline_p2p_s(plan, act)
     if pp > 1:
-        # pipeline stages are outermost in Megatron-LM's rank order: on other nodes once
-        # tp x dp fills one
-        if tp * plan.dp >= node_of(plan):
-            p2p_s = 2 * act / (inter_node_gb_s(plan) * 1e9)
         bits.append(f"pipeline {pp}, 1F1B: {m} micro-batches in {m + pp - 1} slots (bubble "
-                    f"(p-1)/m = {(pp - 1) / m:.1%})"
-                    + (f", {p2p_s * 1e3:.3g} ms a micro-batch sending activations and their "
-                       "gradients between nodes" if p2p_s else ""))
+                    f"(p-1)/m = {(pp - 1) / m:.1%})" + (f", {p2p}" if p2p else ""))
     slot = work + tp_s + p2p_s
     step_s = (m + pp - 1) * slot
     dp = plan.dp
