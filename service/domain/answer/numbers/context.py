@@ -586,7 +586,7 @@ class _W:
         """The count answer's pricing of a token rate on the GPU id given
         (:func:`counts.load_sized`), for the cost answer, which comes before the counts in
         the writers' order: set where the writers are wired (write.py)."""
-        self.targets_fleet: Callable[[str, int], str | None] | None = None
+        self.targets_fleet: Callable[[str, int], FleetSaid | None] | None = None
         """The count that meets every per-user target at a load over as many machines as it
         takes (:func:`counts.targets_fleet`), for the speed answer's "no count in one machine
         meets it" (set where the writers are wired: counts comes after speed)."""
@@ -3072,6 +3072,17 @@ def fewest_holding(size_at: Callable[[int], SizingResult | None], counts: Sequen
         if r.fits_in_memory:
             return k, r
     return None
+
+
+@dataclass(frozen=True)
+class FleetSaid:
+    """The setup over as many machines as it takes that meets every per-user target at a
+    load (:func:`counts.targets_fleet`): its sentence and figures."""
+
+    text: str
+    per_user_tokens_per_s: float
+    """Each user's output tokens/s at that load."""
+    time_to_first_token_ms: float
 
 
 @dataclass(frozen=True)

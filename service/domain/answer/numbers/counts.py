@@ -16,6 +16,7 @@ from service.domain.answer.numbers.context import (
     _SIZED_GPUS_MAX,
     _W,
     ASK_OUTPUT_TOKENS,
+    FleetSaid,
     RateSetups,
     _ctx,
     _first_lower,
@@ -750,7 +751,7 @@ def _targets_option(w: _W, gid: str | None, users: int
     return rec, o, perf.decode_tokens_per_s_per_user, perf.time_to_first_token_ms
 
 
-def targets_fleet(w: _W, gid: str, users: int) -> str | None:
+def targets_fleet(w: _W, gid: str, users: int) -> FleetSaid | None:
     """After a speed answer's "no count of the GPU in one machine meets it" (one H100 named,
     200 users, TPOT under 30 ms): the count that meets every target over as many machines
     as it takes, as the count question answers it (:func:`_gpu_count_targets`, the same
@@ -762,12 +763,13 @@ def targets_fleet(w: _W, gid: str, users: int) -> str | None:
     rec, o, tps, ttft_ms = got
     w.offer_numbers(rec)
     ranked = w.lead_rank(o, rec.options[1:], said="")  # the cheapest only where it is
-    return w.say("target_fleet_ranked" if ranked else "target_fleet", **(ranked or {}),
-                 weights=o.weights,
-                 n=w.n(o.offer.gpu_count * o.nodes), gpu=o.offer.gpu_name,
-                 machines=_layout(w, o), tps=w.hours(tps),
-                 ms=w.n(ttft_ms), provider=o.offer.provider,
-                 hour=w.usd(o.cost.per_hour_usd), kind=w.kinds[o.pricing_model])
+    return FleetSaid(w.say("target_fleet_ranked" if ranked else "target_fleet", **(ranked or {}),
+                           weights=o.weights,
+                           n=w.n(o.offer.gpu_count * o.nodes), gpu=o.offer.gpu_name,
+                           machines=_layout(w, o), tps=w.hours(tps),
+                           ms=w.n(ttft_ms), provider=o.offer.provider,
+                           hour=w.usd(o.cost.per_hour_usd), kind=w.kinds[o.pricing_model]),
+                     tps, ttft_ms)
 
 
 def _layout(w: _W, o: Option) -> str:

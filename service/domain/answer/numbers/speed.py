@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import replace as dc_replace
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 import msgspec
 
@@ -35,6 +35,7 @@ from service.domain.answer.numbers.context import (
 )
 from service.domain.answer.numbers.cost import (
     _assumed_rate_key,
+    _bare_holds,
     _cost,
     _over_budget_lead,
     _within,
@@ -1004,6 +1005,12 @@ def _speed_answer(w: _W) -> None:
         return
     if w.sub == "engine_vs" and _engine_vs(w):
         return
+    if w.st.which_setup and (w.st.min_tokens_per_s or w.st.max_ttft_ms):
+        # "Which A100 setup serves 70B ... TTFT under 500 ms?": a setup to choose, so a family
+        # named bare is read as the cost answer reads it (the memory variant that holds the
+        # model on the fewest GPUs: the A100 80GB), not the small card the name's alias is
+        # (it led with A100 40GB; audit whichsetup #1)
+        _bare_holds(w)
     gid, named = w.card()
     if _work_rate(w, gid):  # an embedding model's rate of inputs
         return
@@ -2359,29 +2366,48 @@ def _target_verdict(w: _W, gid: str, count: int, inp: int, out: int, users: int,
         w.out.first += " " + w.say("target_met", target=target)
         return
     before = w.out.first
-    _target_missed(w, gid, count, inp, out, users, target, meets)
+    lead = _target_missed(w, gid, count, inp, out, users, target, meets)
     if which and w.out.first is not None and w.out.first.startswith(before) \
             and w.out.first != before:
         # the setup that meets the target (or that none in one machine does) first, then the
         # setup sized and its miss
         w.out.first = " ".join((w.out.first[len(before):].strip(), before,
                                 w.say("target_missed", target=target)))
+        if lead is not None:
+            _asked_lead(w, *lead)
+
+
+def _asked_lead(w: _W, per_user: float, ttft_ms: float) -> None:
+    """A "which setup" answer's asked number: the figure of the setup that leads it (the one
+    that meets the target), not the setup sized first that misses it (audit whichsetup #2:
+    the 2 x H100's 2,334 ms recorded under an answer led by 486 ms)."""
+    a = w.out.asked
+    if a is None:
+        return
+    value = {"time_to_first_token_ms": ttft_ms,
+             "decode_tokens_per_s": per_user,
+             "output_tokens_per_s_per_user": per_user}.get(a.quantity)
+    if value is not None:
+        w.out.asked = msgspec.structs.replace(a, value=value)
 
 
 def _target_missed(w: _W, gid: str, count: int, inp: int, out: int, users: int, target: str,
-                   meets: Callable[[float, float], bool]) -> None:
+                   meets: Callable[[float, float], bool]) -> tuple[float, float] | None:
     """:func:`_target_verdict`'s target missed: what meets it, after the figures. A "which
     setup" question (``Stated.which_setup``) has each sentence in the words that lead (the
-    caller puts them first and the miss after)."""
+    caller puts them first and the miss after). Returns the figures (tokens/s per user, ms to
+    the first token) of the setup said first that meets it; None where none is said."""
     if w.out.first is None:
-        return
+        return None
     which = w.st.which_setup
     sfx = "_which" if which else ""
     # a smaller precision on the same GPUs first, then more GPUs at the answer's precision
     # (audit regress4 #5: int4 on the one H100 makes 60.9 tokens/s of 50, said after 4 × H100,
     # or not at all where the answer was already at fp8)
     lower = _target_precision(w, gid, count, inp, out, users, meets)
+    lead: tuple[float, float] | None = None
     if lower is not None and which:
+        lead = (lower.per_user, lower.ttft)
         w.out.first += " " + w.say(
             "target_met_precision_which", weights=_weights_said(w, lower.weights),
             setup=w.setup(count, gid), target=target, per_user=w.rate(lower.per_user),
@@ -2391,8 +2417,10 @@ def _target_missed(w: _W, gid: str, count: int, inp: int, out: int, users: int, 
                                            "decode_tokens_per_s": lower.per_user,
                                            "output_tokens_per_s_per_user": lower.per_user}):
         w.out.first += " " + w.say("target_missed", target=target) + " " + lower.said
-    if lower is None and users > 1 and _target_machine(w, gid, inp, out, users, target):
-        return
+    if lower is None and users > 1:
+        machine = _target_machine(w, gid, inp, out, users, target)
+        if machine is not False:
+            return machine
     k = count * 2
     while k <= NODE_GPUS:
         at = {"weights": lower.answered} if lower is not None else {}
@@ -2404,6 +2432,7 @@ def _target_missed(w: _W, gid: str, count: int, inp: int, out: int, users: int, 
         if p is not None and per_user and meets(per_user, p.time_to_first_token_ms or 0.0):
             more = {"setup": w.setup(k, gid), "per_user": w.rate(per_user),
                     "ttft": w.n(p.time_to_first_token_ms or 0.0), "requests": w.requests(users)}
+            lead = lead or (per_user, p.time_to_first_token_ms or 0.0)
             w.out.first += " " + (
                 w.say("target_more_at", weights=_weights_said(w, lower.answered), **more)
                 if lower is not None else w.say("target_missed_more" + sfx, target=target,
@@ -2419,10 +2448,13 @@ def _target_missed(w: _W, gid: str, count: int, inp: int, out: int, users: int, 
             fleet = w.targets_fleet(gid, users) \
                 if users > 1 and w.targets_fleet is not None else None
             if fleet is not None:
-                w.out.first += " " + fleet
+                w.out.first += " " + fleet.text
+                lead = (fleet.per_user_tokens_per_s, fleet.time_to_first_token_ms)
+    return lead
 
 
-def _target_machine(w: _W, gid: str, inp: int, out: int, users: int, target: str) -> bool:
+def _target_machine(w: _W, gid: str, inp: int, out: int, users: int, target: str
+                    ) -> tuple[float, float] | Literal[False] | None:
     """A target missed at ``users`` on the GPUs answered, no smaller precision meeting it
     there: the recommendations' top-ranked setup of ``gid`` in one machine that meets every
     target at that load (``gpus`` [gid], each precision ``weights: "auto"`` tries, every
@@ -2433,7 +2465,9 @@ def _target_machine(w: _W, gid: str, inp: int, out: int, users: int, target: str
     500 ms, the count doubled at bf16 on the sizing's own layout alone (549 ms on 8), where 8
     x H100 at bf16 as one tensor-parallel-8 replica gives 493 ms and at fp8 400 ms. Where
     every setup of it that meets them takes several machines, that is said, with the
-    cheapest of them. False (the caller's search) where the recommendations have none."""
+    cheapest of them. False (the caller's search) where the recommendations have none; else
+    the figures (tokens/s per user, ms to the first token) of the setup said first that meets
+    them (None where none is said)."""
     kw: dict[str, Any] = {"workload": "serving", "concurrent_requests": users,
                           "context_tokens": inp + out, "output_tokens": out,
                           "min_decode_tokens_per_s": w.st.min_tokens_per_s,
@@ -2452,8 +2486,9 @@ def _target_machine(w: _W, gid: str, inp: int, out: int, users: int, target: str
             gpu=w.gpu_name(gid), n=w.n(NODE_GPUS))
         fleet = w.targets_fleet(gid, users) if w.targets_fleet is not None else None
         if fleet is not None:
-            w.out.first += " " + fleet
-        return True
+            w.out.first += " " + fleet.text
+            return fleet.per_user_tokens_per_s, fleet.time_to_first_token_ms
+        return None
     p = one.performance
     assert p.decode_tokens_per_s_per_user is not None and p.time_to_first_token_ms is not None
     f = one.fit
@@ -2477,9 +2512,13 @@ def _target_machine(w: _W, gid: str, inp: int, out: int, users: int, target: str
         and w.targets_fleet is not None) else None
     # "which setup ...?": the cheapest that meets the targets first, where it takes several
     # machines, then the one machine that does
-    said = (fleet, machine) if fleet is not None and w.st.which_setup else (machine, fleet)
+    fleet_text = fleet.text if fleet is not None else None
+    said = (fleet_text, machine) if fleet is not None and w.st.which_setup \
+        else (machine, fleet_text)
     w.out.first = " ".join((w.out.first or "", *(x for x in said if x)))
-    return True
+    if fleet is not None and w.st.which_setup:
+        return fleet.per_user_tokens_per_s, fleet.time_to_first_token_ms
+    return p.decode_tokens_per_s_per_user, p.time_to_first_token_ms
 
 
 class _Lower(NamedTuple):

@@ -616,7 +616,7 @@ def _each_count(intent: str, sub: str | None, ex: Extracted, det: Details, lang:
     is the number asked. It was the first count alone (buyer audit 28 #C). None where not so
     asked, or no count is answered."""
     if (st is None or model_id is None or intent != "finetune" or len(st.counts_weighed) < 2
-            or sub not in ("cost", "time") or ex.gpu is None
+            or sub not in (None, "cost", "time") or ex.gpu is None
             or catalog.registry.models[model_id].kind != "llm"):
         return None
     w = _W(ex, det, sub, lang, catalog, today, messages, model_id, st)
@@ -706,7 +706,8 @@ def _each_priced(intent: str, sub: str | None, ex: Extracted, det: Details, lang
             and (not st.gpu_counts or {g for g, _ in st.gpu_counts} == set(gpus))
             and (ex.concurrent_requests or 1) <= 1 and not det.users
             and st.request_rate_per_s is None and st.user_base is None
-            and not (kind != "llm" and (st.items or det.duration_hours or st.work_rate))):
+            and not (kind != "llm" and ((st.items and not st.monthly_volume)
+                                        or det.duration_hours or st.work_rate))):
         counts = dict(st.gpu_counts)
         for gid in gpus:
             one = msgspec.structs.replace(det, gpus=[gid], sub="month")
@@ -726,8 +727,12 @@ def _each_priced(intent: str, sub: str | None, ex: Extracted, det: Details, lang
     cheap = min(priced, key=lambda x: x[1].asked.value if x[1].asked else 0.0)
     low = cheap[1].asked.value if cheap[1].asked else 0.0
 
+    # a month's volume of images ("10,000 images a month") priced as that month's job on
+    # each side: each job's total is a month's cost, said so (it answered per 1,000 images)
+    month_job = quantity == "job_usd" and st.monthly_volume and kind == "diffusion"
+
     def said(v: float) -> str:
-        return _money_said(w, quantity, v)
+        return _money_said(w, "per_month_usd" if month_job else quantity, v)
 
     rows = []
     for name, o in sides:
@@ -751,9 +756,14 @@ def _each_priced(intent: str, sub: str | None, ex: Extracted, det: Details, lang
                           + ("" if not dearer else "_same" if x <= _EACH_SAME else "_dearer"),
                           label=name, setup=setup, money=said(o.asked.value), x=w.n(x, 1),
                           cheap=cheap[0]))
-    lead = w.say("each_lead_month" if quantity == "per_month_usd" else "each_lead",
-                 rows="; ".join(rows), usage=w.usage())
-    out = Written(first=lead, sizing=cheap[1].sizing, asked=cheap[1].asked, computed=True,
+    lead = (w.say("each_lead_month_job", n=w.n(st.items or 0), rows="; ".join(rows))
+            if month_job else
+            w.say("each_lead_month" if quantity == "per_month_usd" else "each_lead",
+                  rows="; ".join(rows), usage=w.usage()))
+    asked = cheap[1].asked
+    if month_job and asked is not None:
+        asked = msgspec.structs.replace(asked, quantity="per_month_usd")  # the month's job
+    out = Written(first=lead, sizing=cheap[1].sizing, asked=asked, computed=True,
                   follow_up=cheap[1].follow_up,
                   users=next((o.users for _, o in sides if o.users is not None), None))
     if label == "each_precision" and len(precs) == 2 and st.speed_compared is not None:
