@@ -33,7 +33,7 @@ def test_fp8_vs_int8_has_no_false_room_verdict() -> None:
     # was "Take fp8: int8 leaves only 61.2 GiB of the 71.7 GiB per GPU free, under the 10%"
     assert "leaves only" not in text, text
     assert "use more GPUs" not in text and "The quality of" not in text, text
-    assert ("Either serves: fp8 and int8 both fit with at least 10% of the memory free, as the "
+    assert ("Either serves: fp8 and int8 both fit with at least 10 % of the memory free, as the "
             "recommendations require to serve a model, both are 8-bit and they run about as "
             "fast (193 against 191 tokens/s for one request).") in text, text
     assert not r.answer.startswith(("Yes", "No"))
@@ -47,7 +47,7 @@ def test_fp8_vs_int8_in_romanian() -> None:
         "fp8 ca la int8 (193 față de 191 de tokeni/s"), text
     # was "Alegeți fp8: int8 lasă libere doar 61,2 GiB din cei 71,7 GiB pe GPU, sub cei 10%"
     assert "lasă libere doar" not in text and "Calitatea la" not in text, text
-    assert ("Oricare merge: fp8 și int8 încap amândouă lăsând liberă cel puțin 10% din "
+    assert ("Oricare merge: fp8 și int8 încap amândouă lăsând liberă cel puțin 10 % din "
             "memorie") in text, text
     assert "amândouă sunt pe 8 biți" in text, text
     assert not r.answer.startswith(("Da", "Nu"))
@@ -77,7 +77,7 @@ def test_gguf_vs_awq_takes_the_faster_not_the_extra_scale_bits() -> None:
     # vLLM generates about 1.3× as fast ... if speed matters more than a small loss of
     # quality": 4.5 against 4.156 bits, both 4-bit formats
     assert "Take q4_k_m" not in text and "its quality is" not in text, text
-    assert ("Take awq-int4 on vLLM: both fit with at least 10% of the memory free, as the "
+    assert ("Take awq-int4 on vLLM: both fit with at least 10 % of the memory free, as the "
             "recommendations require to serve a model, and both are 4-bit, so speed decides: "
             "awq-int4 on vLLM generates about 1.3× as fast as q4_k_m on llama.cpp (147 "
             "against 116 tokens/s for one request).") in text, text
@@ -131,7 +131,7 @@ def test_neither_leaving_the_headroom_says_both() -> None:
     # was "Take fp8: int8 leaves only 0.3 GiB of the 71.7 GiB per GPU free, ..., while fp8
     # has room for one request" (fp8 leaves the same 0.3 GiB)
     assert "leaves only" not in text, text
-    assert ("Neither leaves the 10% of the memory free that the recommendations keep to serve "
+    assert ("Neither leaves the 10 % of the memory free that the recommendations keep to serve "
             "a model: fp8 leaves 0.3 GiB of the 71.7 GiB per GPU free and int8 0.3 GiB of "
             "71.7.") in text, text
     assert "At fp8 with that memory free: 2 × NVIDIA H100 SXM5 80GB" in text, text
@@ -142,7 +142,7 @@ def test_neither_leaving_the_headroom_in_romanian() -> None:
     r = ask("ar trebui să folosesc fp8 sau int8 pentru llama 3.1 70b pe un h100?")
     text = head(r)
     assert "lasă libere doar" not in text, text
-    assert "Niciuna nu lasă liberă 10% din memorie" in text, text
+    assert "Niciuna nu lasă liberă 10 % din memorie" in text, text
     assert "fp8 lasă libere 0,3 GiB din cei 71,7 GiB pe GPU, iar int8 0,3 GiB din 71,7" in text
 
 

@@ -22,12 +22,12 @@ def test_tight_fit_en_is_a_qualified_yes() -> None:
     assert lead.startswith("Yes, barely: Meta Llama 3.1 70B at fp16 fits on "
                            "4 × NVIDIA A100 SXM4 40GB"), lead
     assert "35.1 GiB per GPU of the 36.0 GiB usable" in lead, lead
-    assert "only 0.9 GiB per GPU stay free, under the 10%" in lead, lead
+    assert "only 0.9 GiB per GPU stay free, under the 10 %" in lead, lead
     assert "room for about 3 requests of 4,096 tokens at once" in lead, lead
     # the nearest setups that keep 10 % free: twice the A100 40GBs, or the 80GB A100s (2 of
     # them leave 4.7 %, so 4)
     text = head(r)
-    assert "To keep 10% free" in text, text
+    assert "To keep 10 % free" in text, text
     assert "8 × NVIDIA A100 SXM4 40GB (about 18.3 GiB per GPU" in text, text
     assert "4 × NVIDIA A100 SXM4 80GB (about 35.1 GiB per GPU of the 72.0 GiB" in text, text
     a = r.numbers.asked if r.numbers is not None else None
@@ -40,10 +40,10 @@ def test_tight_fit_ro_is_a_qualified_yes() -> None:
     lead = first_sentence(r)
     assert lead.startswith("Da, la limită: Meta Llama 3.1 70B la fp16 încape pe "
                            "4 × NVIDIA A100 SXM4 40GB"), lead
-    assert "rămân libere doar 0,9 GiB pe GPU, sub rezerva de 10%" in lead, lead
+    assert "rămân libere doar 0,9 GiB pe GPU, sub rezerva de 10 %" in lead, lead
     assert "loc pentru aproximativ 3 cereri de 4.096 de tokeni deodată" in lead, lead
     text = head(r)
-    assert "Pentru a păstra liberă 10%" in text, text
+    assert "Pentru a păstra liberă 10 %" in text, text
     assert "8 × NVIDIA A100 SXM4 40GB" in text and "4 × NVIDIA A100 SXM4 80GB" in text, text
     a = r.numbers.asked if r.numbers is not None else None
     assert a is not None and a.yes is True, a

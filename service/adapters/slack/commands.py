@@ -74,6 +74,7 @@ from service.domain.locale import romanian_de
 from service.domain.messages import Messages
 from service.domain.recommend.recommend import recommend
 from service.domain.recommend.types import Recommendation, RecommendationRequest
+from service.domain.sizing.memory import SERVICE_HEADROOM_PCT
 from service.domain.sizing.requests import (
     FinetuneOptions,
     SizingRequest,
@@ -711,10 +712,10 @@ def _setup_table(data: BotData, resp: AskResponse, sizing: SizingNumbers,
         r = size(req, data.catalog)
         if training and round(r.memory.per_gpu_gib, 2) != round(sizing.total_gib, 2):
             # a GPU count answered keeps the recommendations' headroom free (their default
-            # min_memory_headroom_pct; answer/numbers/training.py _count_size): sized so
-            room = next(f.default for f in msgspec.structs.fields(RecommendationRequest)
-                        if f.name == "min_memory_headroom_pct")
-            r = size(msgspec.structs.replace(req, min_memory_headroom_pct=room), data.catalog)
+            # min_memory_headroom_pct, SERVICE_HEADROOM_PCT; answer/numbers/training.py
+            # _count_size): sized so
+            r = size(msgspec.structs.replace(req, min_memory_headroom_pct=SERVICE_HEADROOM_PCT),
+                     data.catalog)
     except (DomainError, ValueError, msgspec.ValidationError):
         return None
     if r.model.id != sizing.model or r.weights != sizing.weights:

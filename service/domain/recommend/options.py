@@ -103,7 +103,7 @@ from service.domain.sizing.efficiency import (
 )
 from service.domain.sizing.hardware import runs_on
 from service.domain.sizing.layout import all_to_all_link
-from service.domain.sizing.memory import GIB, is_video, weight_bytes
+from service.domain.sizing.memory import GIB, SERVICE_HEADROOM_PCT, is_video, weight_bytes
 from service.domain.sizing.requests import training_options
 from service.domain.sizing.sizing import training_weights
 from service.domain.sizing.speed import INTER_NODE_GB_S_PER_GPU
@@ -364,9 +364,9 @@ def _option(ctx: Ctx, q: Quote, same: Sequence[Quote] = ()) -> Option:
         warnings.insert(0, ctx.relaxed_ttft.words())
     free = cap.per_gpu_cap_gib - used
     headroom = 100 * free / cap.per_gpu_cap_gib if cap.per_gpu_cap_gib else 0.0
-    if headroom < 10:
-        warnings.append(f"headroom under 10% ({headroom:.1f}%): little room for longer "
-                        "prompts or fragmentation")
+    if headroom < SERVICE_HEADROOM_PCT:
+        warnings.append(f"headroom under {SERVICE_HEADROOM_PCT:g}% ({headroom:.1f}%): little "
+                        "room for longer prompts or fragmentation")
     # a layer split (llama.cpp's default --split-mode layer: "Pipeline parallelism. Each GPU
     # holds a contiguous slice of layers", github.com/ggml-org/llama.cpp docs/multi-gpu.md)
     # is already the pipeline split the tensor-parallel warnings advise; its speed figures

@@ -43,7 +43,7 @@ from service.domain.fields import (
     TopN,
     TrainingTokens,
 )
-from service.domain.sizing.memory import Assumption
+from service.domain.sizing.memory import SERVICE_HEADROOM_PCT, Assumption
 from service.domain.sizing.requests import Engine, FinetuneOptions, ModelChoice
 
 Workload = Literal["serving", "batch", "finetune", "pretrain"]
@@ -224,7 +224,8 @@ class RecommendationRequest(ModelChoice, frozen=True, kw_only=True):
                     "engine's memory per GPU left free at the stated load (weights + KV cache "
                     "of the concurrent requests + overhead), and trained only where this share "
                     "of each GPU's usable memory stays free (the least ZeRO sharding that "
-                    "leaves it), in percent; room for longer prompts and fragmentation")] = 10
+                    "leaves it), in percent; room for longer prompts and fragmentation")] = (
+        SERVICE_HEADROOM_PCT)
     job_audio_hours: Annotated[float, msgspec.Meta(
         gt=0, le=10_000_000,
         description="speech models (Whisper): hours of audio a batch job transcribes in all; "

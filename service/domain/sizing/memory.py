@@ -459,7 +459,8 @@ class InferencePlan:
 SERVICE_HEADROOM_PCT = 10.0
 """The share of each GPU's memory a model served for real keeps free (room for longer
 prompts and fragmentation): /v1/recommendations' default ``min_memory_headroom_pct``, and
-the load /v1/ask prices a token and counts a month's tokens at."""
+the load /v1/ask prices a token and counts a month's tokens at. Its one definition: every
+answer that keeps or states the headroom reads it from here (tests/unit/test_fix_headroom28)."""
 
 
 def served_at_once(total_gib: Callable[[int], float], cap_gib: float, headroom_pct: float,

@@ -2736,13 +2736,6 @@ def _kv_step_said(w: _W, again: SizingResult, r: SizingResult, setup: str) -> st
                  quality=w.t["fits_kv_quality_" + kv])
 
 
-_SERVE_HEADROOM = float(next(f.default for f in msgspec.structs.fields(RecommendationRequest)
-                             if f.name == "min_memory_headroom_pct")) / 100
-"""The share of the engine's memory per GPU the recommendations keep free to serve a model
-(``min_memory_headroom_pct``, 10 %: room for longer prompts and fragmentation): a fit that
-leaves less is a qualified yes (memory's ``_tight_fit``, :func:`_elsewhere_said`); speed
-weighs a precision that leaves less as too tight (``_precision_vs``)."""
-
 _ELSEWHERE_MOST = 2
 """The most other engines :func:`_same_bits_elsewhere` names (catalog order)."""
 
@@ -2799,10 +2792,10 @@ def _same_bits_elsewhere(w: _W, r: SizingResult, gid: str, count: int, **kw: Any
 
 def _tight_said(w: _W, r: SizingResult) -> str:
     """", only X GiB free" where ``r`` leaves less of the engine's memory per GPU free than
-    the recommendations keep (:data:`_SERVE_HEADROOM`), else nothing."""
+    the recommendations keep (``SERVICE_HEADROOM_PCT``), else nothing."""
     cap, need = w.cap(r), r.memory.per_gpu_gib
     return (w.say("fits_elsewhere_tight", free=w.gib(max(cap - need, 0.0)))
-            if need > cap * (1 - _SERVE_HEADROOM) else "")
+            if need > cap * (1 - SERVICE_HEADROOM_PCT / 100) else "")
 
 
 def _elsewhere_said(w: _W, found: list[SizingResult], r: SizingResult, setup: str) -> str:

@@ -39,7 +39,7 @@ from service.domain.answer.numbers.cost import (
     _requests_said,
 )
 from service.domain.answer.numbers.jobs import _deadline_count, _job_deadline, _work_rate
-from service.domain.answer.numbers.prices import ROOM_PCT, _weights_said, rate_setup, rate_weights
+from service.domain.answer.numbers.prices import _weights_said, rate_setup, rate_weights
 from service.domain.answer.numbers.speed import (
     YES_MIN_BITS,
     _fastest_stream,
@@ -56,6 +56,7 @@ from service.domain.recommend.options import LONG_TTFT_MS
 from service.domain.recommend.types import MONTH_DAYS, Option, Recommendation
 from service.domain.sizing.efficiency import NO_NVLINK
 from service.domain.sizing.layout import NODE_GPUS
+from service.domain.sizing.memory import SERVICE_HEADROOM_PCT
 from service.domain.sizing.sizing import (
     COUNTS,
     HEADROOM_LOAD,
@@ -1512,7 +1513,7 @@ def _tokens_fewer(w: _W, o: Option, tps: float, inp: int, out: int) -> bool:
                 and full.max_throughput_tokens_per_s >= tps and full.max_concurrency > conc)
     if tps > most and not busy:
         return False  # far past what they make, at any load: nothing another answer contradicts
-    said = {"setup": w.setup(k, f.offer.gpu), "room": w.f.percent(ROOM_PCT / 100, 0),
+    said = {"setup": w.setup(k, f.offer.gpu), "room": w.f.percent(SERVICE_HEADROOM_PCT / 100, 0),
             "conc": w.n(conc), "most": w.rate(most), "tps": w.per_s(tps)}
     if tps > most:
         w.out.more.append(w.say("gpu_count_tokens_fewer_over", **said))
@@ -1563,7 +1564,8 @@ def _tokens_replicas(w: _W, o: Option, tps: float, inp: int, out: int) -> None:
     k = setups_for(tps / out, full.max_requests_per_s)
     if k >= replicas:
         return  # the sizing counts as many: nothing another answer contradicts
-    said = {"room": w.f.percent(ROOM_PCT / 100, 0), "load": w.f.percent(HEADROOM_LOAD, 0),
+    said = {"room": w.f.percent(SERVICE_HEADROOM_PCT / 100, 0),
+            "load": w.f.percent(HEADROOM_LOAD, 0),
             "setup": w.setup(per, o.offer.gpu)}
     w.out.more.append(w.say(
         "gpu_count_tokens_replicas", **said, replicas=w.replicas(replicas),
@@ -1827,7 +1829,7 @@ def _rate_recs_lead(w: _W, gid: str, inp: int, out: int, got: RateSetups) -> boo
                         rate=w.per_s(rate), inp=w.n(inp), out=w.n(out),
                         model=w.model.name, weights=o.weights, n=w.n(n), gpu=w.gpu_name(gid),
                         replicas=w.replicas(replicas), setup=w.setup(per, gid),
-                        most=_rps(w, most), room=w.f.percent(ROOM_PCT / 100, 0),
+                        most=_rps(w, most), room=w.f.percent(SERVICE_HEADROOM_PCT / 100, 0),
                         conc=w.n(p.max_concurrency // replicas), each=said_each,
                         load=w.f.percent(HEADROOM_LOAD, 0))
     w.ask("gpu_count", n, "GPUs")
@@ -1846,7 +1848,7 @@ def _rate_recs_lead(w: _W, gid: str, inp: int, out: int, got: RateSetups) -> boo
     w.out.more.append(w.say("gpu_count_rate_busy", most=_rps(w, got.most_requests_per_s),
                             setup=w.setup(got.per, gid), n=w.n(got.gpus), gpu=w.gpu_name(gid),
                             replicas=w.replicas(got.setups),
-                            room=w.f.percent(ROOM_PCT / 100, 0)))
+                            room=w.f.percent(SERVICE_HEADROOM_PCT / 100, 0)))
     w.offer_numbers(setup)
     # the sizing of one of its replicas at its share of the rate (memory in flight, warnings)
     at = w.size(gpu=gid, gpu_count=per, input_tokens=inp, output_tokens=out,

@@ -7,7 +7,6 @@ import math
 from typing import Any
 
 from service.domain.answer.numbers.context import (
-    _SERVE_HEADROOM,
     _W,
     ASK_CONTEXT_TOKENS,
     ASK_OUTPUT_TOKENS,
@@ -34,7 +33,7 @@ from service.domain.recommend.pricing import job_storage_usd, model_storage_gb
 from service.domain.sizing.hardware import flash_attention_support
 from service.domain.sizing.layout import NODE_GPUS
 from service.domain.sizing.load_search import LatencyTargets
-from service.domain.sizing.memory import EXTENDED_CONTEXT_MARK
+from service.domain.sizing.memory import EXTENDED_CONTEXT_MARK, SERVICE_HEADROOM_PCT
 from service.domain.sizing.sizing import (
     SizingResult,
     default_weights,
@@ -805,17 +804,17 @@ def _fits_beside_ecc(w: _W, r: SizingResult, gid: str) -> list[str]:
 
 
 def _tight_fit(w: _W, r: SizingResult, gid: str, count: int, ctx: int, setup: str) -> None:
-    """A yes that leaves less than the recommendations' headroom free (:data:`_SERVE_HEADROOM`)
+    """A yes that leaves less than the recommendations' headroom free (``SERVICE_HEADROOM_PCT``)
     said as one: "Yes, barely", the GiB per GPU still free, how many requests of ``ctx``
     tokens the KV cache left holds at once (the sizing's ``max_batch_size``), and the nearest
     setups that keep the headroom: more of the same GPU (doubling, within a node) and the
     fewest of its family's next larger memory. Llama 3.1 70B at fp16 on 4 × A100 40GB, 35.1
     GiB of 36.0 (2.5 % free, room for 3 requests of 4,096 tokens), was a plain "Yes", where
     8 users of the same question are a "No" (audit tightfit22). The numbers keep yes."""
-    if r.memory.per_gpu_gib <= w.cap(r) * (1 - _SERVE_HEADROOM):
+    if r.memory.per_gpu_gib <= w.cap(r) * (1 - SERVICE_HEADROOM_PCT / 100):
         return
     w.out.first = _fit_yes(w, r, ctx, setup)
-    pct = w.f.percent(_SERVE_HEADROOM, 0)
+    pct = w.free_pct()
     alts = [x for x in (_roomy_setup(w, r, gid, count, ctx, more=True),
                         _roomy_setup(w, r, _larger_variant(w, gid), 0, ctx)) if x]
     if alts:
@@ -826,7 +825,7 @@ def _tight_fit(w: _W, r: SizingResult, gid: str, count: int, ctx: int, setup: st
 def _fit_yes(w: _W, r: SizingResult, ctx: int, setup: str) -> str:
     """The yes of ``r`` (it fits and runs on ``setup`` at ``ctx`` tokens of context): "Yes,
     ... fits on ...: it needs about X GiB per GPU of the Y GiB usable", or where less than the
-    recommendations' headroom (:data:`_SERVE_HEADROOM`) stays free, "Yes, barely: ..." with
+    recommendations' headroom (``SERVICE_HEADROOM_PCT``) stays free, "Yes, barely: ..." with
     the GiB per GPU free and the requests of ``ctx`` tokens the KV cache left holds at once
     (the sizing's ``max_batch_size``). The fits answer's lead (:func:`_tight_fit`), and the
     verdict a speed asked beside "does it fit?" leads with (speed._fit_first)."""
@@ -835,12 +834,12 @@ def _fit_yes(w: _W, r: SizingResult, ctx: int, setup: str) -> str:
     common = {"model": w.model.name, "weights": r.weights, "setup": setup,
               "need": w.gib(r.memory.per_gpu_gib), "cap": w.gib(cap), "ctx": w.n(ctx)}
     gid = r.gpu.id if r.gpu is not None else None
-    if r.memory.per_gpu_gib <= cap * (1 - _SERVE_HEADROOM):
+    if r.memory.per_gpu_gib <= cap * (1 - SERVICE_HEADROOM_PCT / 100):
         return w.say(w.on("fits_yes", gid), **common)
     n = r.max_batch_size or 0
     room = w.say("fits_tight_room", requests=w.requests(n, "count"), ctx=w.n(ctx)) if n else ""
     return w.say(w.on("fits_yes_tight", gid), free=w.gib(max(cap - r.memory.per_gpu_gib, 0.0)),
-                 pct=w.f.percent(_SERVE_HEADROOM, 0), room=room, **common)
+                 pct=w.free_pct(), room=room, **common)
 
 
 def _larger_variant(w: _W, gid: str) -> str:
@@ -871,7 +870,7 @@ def _roomy_setup(w: _W, r: SizingResult, gid: str, count: int, ctx: int,
             at = w.size(gpu=gid, gpu_count=k, input_tokens=ctx, output_tokens=0,
                         weights=r.weights)
             if (at is not None and at.gpu is not None and at.fits and at.runs is not False
-                    and at.memory.per_gpu_gib <= w.cap(at) * (1 - _SERVE_HEADROOM)):
+                    and at.memory.per_gpu_gib <= w.cap(at) * (1 - SERVICE_HEADROOM_PCT / 100)):
                 return w.say(w.on("fits_tight_alt", gid), setup=w.setup(k, gid),
                              need=w.gib(at.memory.per_gpu_gib), cap=w.gib(w.cap(at)))
         k *= 2

@@ -55,9 +55,9 @@ from service.domain.recommend.types import (
     MONTH_DAYS,
     Option,
     Recommendation,
-    RecommendationRequest,
     Rejected,
 )
+from service.domain.sizing.memory import SERVICE_HEADROOM_PCT
 from service.domain.sizing.requests import SizingRequest
 from service.domain.sizing.sizing import (
     default_weights,
@@ -1883,12 +1883,6 @@ def _doubted_cheaper(w: _W, gid: str, per: float) -> str:
                  machine=w.usd(hour))
 
 
-ROOM_PCT = float(next(f.default for f in msgspec.structs.fields(RecommendationRequest)
-                      if f.name == "min_memory_headroom_pct"))
-"""The memory headroom the recommendations keep by default (``min_memory_headroom_pct``): a
-setup under it is priced by /v1/ask when named, never ranked by them."""
-
-
 def left_out_cheaper(w: _W, kw: dict[str, Any], o: Option) -> None:
     """After the cheapest match ``o``, the cheaper machines the recommendations for the same
     inputs left out, with why (audit s4r1: "Cheapest way to serve DeepSeek-R1?" led with 8 ×
@@ -2043,9 +2037,9 @@ def _left_out_why(w: _W, r: Rejected, room: tuple[float, float, float] | None = 
 def setup_headroom_note(w: _W, gid: str, count: int, rec: Recommendation | None) -> None:
     """After the price of ``count`` × ``gid`` named in the question (:func:`_setup_hour`):
     where it holds the model with less of each GPU's memory free than the recommendations
-    keep (``ROOM_PCT``), that share, and the cheapest setup they rank for the same inputs
-    instead (audit s4r1: 4 × MI300X for DeepSeek-R1 fp8, 8.2 % free, priced at $9.16/h while
-    the cheapest answer led with 8 × H200 at $15.97/h, unexplained)."""
+    keep (``SERVICE_HEADROOM_PCT``), that share, and the cheapest setup they rank for the
+    same inputs instead (audit s4r1: 4 × MI300X for DeepSeek-R1 fp8, 8.2 % free, priced at
+    $9.16/h while the cheapest answer led with 8 × H200 at $15.97/h, unexplained)."""
     if rec is None or not rec.options or w.model is None or w.model.kind != "llm":
         return
     top = rec.options[0]
@@ -2057,10 +2051,10 @@ def setup_headroom_note(w: _W, gid: str, count: int, rec: Recommendation | None)
         return
     cap = w.cap(r)
     free = (cap - r.memory.per_gpu_gib) / cap * 100 if cap else 100.0
-    if free >= ROOM_PCT:
+    if free >= SERVICE_HEADROOM_PCT:
         return
     w.out.more.insert(0, w.say("cost_setup_headroom", setup=w.setup(count, gid),
-                               free=w.n(free, 1) + "%", room=w.n(ROOM_PCT) + "%",
+                               free=w.n(free, 1) + "%", room=w.n(SERVICE_HEADROOM_PCT) + "%",
                                lead=w.option_setup(top), provider=top.offer.provider,
                                hour=w.usd(top.cost.per_hour_usd)))
 

@@ -12,7 +12,6 @@ import msgspec
 
 from service.domain.answer.numbers.context import (
     _FALLBACK_PRECISIONS,
-    _SERVE_HEADROOM,
     _SMALLER,
     _W,
     ASK_OUTPUT_TOKENS,
@@ -68,6 +67,7 @@ from service.domain.fields import TOP_N_MOST
 from service.domain.recommend.types import MONTH_DAYS, Option
 from service.domain.sizing.layout import LOAD_SLACK, NODE_GPUS, Layout, tp_limit
 from service.domain.sizing.load_search import LatencyTargets
+from service.domain.sizing.memory import SERVICE_HEADROOM_PCT
 from service.domain.sizing.sizing import (
     HEADROOM_LOAD,
     FitRow,
@@ -430,7 +430,7 @@ def _precision_vs(w: _W) -> bool:
     on an H100?", "is int4 faster than fp8 …"): each sized there with the request of the
     answers, its memory, room and speed, and which to take: of those that fit with room for
     the users, the one of more nominal bits (closer to 16-bit quality) where it leaves the
-    share of memory free the recommendations keep to serve a model (:data:`_SERVE_HEADROOM`),
+    share of memory free the recommendations keep to serve a model (``SERVICE_HEADROOM_PCT``),
     the faster of two of the same nominal bits (fp8 and int8, AWQ and GPTQ, Q4_K_M and AWQ:
     no quality difference claimed), else the one that leaves more free; "is A faster than
     B" leads with the yes or no of the decode speeds. A load stated compares the totals at
@@ -487,7 +487,7 @@ def _precision_vs(w: _W) -> bool:
                 if apart else p)
 
     def roomy(r: SizingResult) -> bool:
-        return r.memory.per_gpu_gib <= w.cap(r) * (1 - _SERVE_HEADROOM)
+        return r.memory.per_gpu_gib <= w.cap(r) * (1 - SERVICE_HEADROOM_PCT / 100)
 
     def bits(r: SizingResult) -> float:
         return get_precision(r.weights).bits_linear
@@ -571,7 +571,7 @@ def _precision_vs(w: _W) -> bool:
     pick = (max(roomy_fit, key=lambda r: (nominal(r), tps(r))) if roomy_fit
             else min(fit, key=lambda r: r.memory.per_gpu_gib))
     other = sized[1] if pick is sized[0] else sized[0]
-    pct = f"{_SERVE_HEADROOM:.0%}"
+    pct = w.free_pct()  # the headroom, as "{pct} %"
     if not usable(other):
         verdict = w.say("precision_vs_only", p=label(pick), o=label(other), setup=setup)
     elif not roomy(pick):

@@ -54,6 +54,7 @@ from service.domain.sizing.memory import (
     OPTIMIZER_BYTES,
     PAIRED_OBJECTIVES,
     REFERENCE_OBJECTIVES,
+    SERVICE_HEADROOM_PCT,
 )
 from service.domain.sizing.requests import (
     FinetuneOptions,
@@ -99,13 +100,6 @@ def _ask_run_time(w: _W, hours: float, yes: bool | None) -> None:
 _NETWORK_NAMES = {"infiniband": "InfiniBand", "efa": "EFA", "roce": "RoCE"}
 
 
-_PLAN_HEADROOM_PCT: float = next(
-    f.default for f in msgspec.structs.fields(RecommendationRequest)
-    if f.name == "min_memory_headroom_pct")
-"""The memory per GPU the recommendations keep free (their request's default), read from its
-one definition."""
-
-
 def _size(w: _W, **kw: Any) -> SizingResult | None:
     """A training run sized as the answer prices it. Past one node it is a plan over several
     machines, as the recommendations make one: sized by their rule, the fastest step and
@@ -116,7 +110,7 @@ def _size(w: _W, **kw: Any) -> SizingResult | None:
     sizing's 13,942, a layout within 7 % of the memory). Within a node: sizing's own rule,
     the fastest that fits all the usable memory."""
     if kw.get("task") in ("finetune", "pretrain") and (kw.get("gpu_count") or 1) > NODE_GPUS:
-        kw = {**kw, "min_memory_headroom_pct": _PLAN_HEADROOM_PCT}
+        kw = {**kw, "min_memory_headroom_pct": SERVICE_HEADROOM_PCT}
     return w.size(**_on_machine(w, kw))
 
 
@@ -226,7 +220,7 @@ def _holds(w: _W, r: SizingResult) -> bool:
     train #7: "4 × H100, 77.2 GiB per GPU (3 % free)" for the 405B QLoRA the
     recommendations run on 8)."""
     return (bool(r.fits_in_memory)
-            and r.memory.per_gpu_gib <= w.cap(r) * (1 - _PLAN_HEADROOM_PCT / 100))
+            and r.memory.per_gpu_gib <= w.cap(r) * (1 - SERVICE_HEADROOM_PCT / 100))
 
 
 def _counts_tried(w: _W, gid: str, most: int = 1024) -> list[int]:
@@ -250,7 +244,7 @@ def _count_size(w: _W, kw: dict[str, Any], n: int) -> SizingResult | None:
     """``kw``'s run on ``n`` GPUs as a count is sized: the fastest step and layout that leave
     the recommendations' headroom free (:func:`_holds`), as past one node (:func:`_size`)."""
     return w.size(**_on_machine(w, {**kw, "gpu_count": n,
-                                    "min_memory_headroom_pct": _PLAN_HEADROOM_PCT}))
+                                    "min_memory_headroom_pct": SERVICE_HEADROOM_PCT}))
 
 
 def _headroom_line(w: _W, r: SizingResult, stated: bool = False) -> None:
@@ -264,7 +258,7 @@ def _headroom_line(w: _W, r: SizingResult, stated: bool = False) -> None:
         # it does not fit at all (the answer says so): no share of free memory to speak of
         # (a QLoRA run needing 61.1 GiB per GPU of a 3090's 23.6 was said to leave "0% free")
         return
-    if need > cap * (1 - _PLAN_HEADROOM_PCT / 100):
+    if need > cap * (1 - SERVICE_HEADROOM_PCT / 100):
         # the claim follows the numbers: a layout stated (ZeRO-3 on 16 H100 for Qwen2.5 72B,
         # 78.4 of 79.2 GiB) can leave less than the headroom, and it was said to keep 10 %
         # free (audit train2 #7): the share it leaves, and the fewest that keep the headroom
@@ -281,11 +275,11 @@ def _headroom_line(w: _W, r: SizingResult, stated: bool = False) -> None:
                 alt = _count_size(w, kw, n)
                 if alt is not None and _holds(w, alt):
                     more = w.say("train_headroom_short_more", setup=w.setup(n, r.gpu.id),
-                                 pct=w.f.percent(_PLAN_HEADROOM_PCT / 100),
+                                 pct=w.f.percent(SERVICE_HEADROOM_PCT / 100),
                                  need=w.gib(alt.memory.per_gpu_gib))
                     break
         w.out.more.append(w.say("train_headroom_short", pct=w.f.percent(
-            _PLAN_HEADROOM_PCT / 100), layout=r.layout.label, need=w.gib(need),
+            SERVICE_HEADROOM_PCT / 100), layout=r.layout.label, need=w.gib(need),
             cap=w.gib(cap), free=w.f.percent(max(0.0, 1 - need / cap)), more=more))
         return
     # over several machines as the sizing timed it (one machine of 16 x A100 is one node)
@@ -293,7 +287,7 @@ def _headroom_line(w: _W, r: SizingResult, stated: bool = False) -> None:
     w.out.more.append(w.say(w.on_sized("train_plan_headroom" if several else
                                        "train_asked_headroom" if stated
                                        else "train_count_headroom", r),
-                            pct=w.f.percent(_PLAN_HEADROOM_PCT / 100),
+                            pct=w.f.percent(SERVICE_HEADROOM_PCT / 100),
                             layout=r.layout.label, need=w.gib(need)))
 
 
@@ -317,7 +311,7 @@ def _tensor_trainer_line(w: _W, r: SizingResult) -> None:
              w.say("train_tensor_alone_over", need=w.gib(need)) if need > w.cap(r) else
              # it fits the GPU, not the recommendations' headroom the run was sized with
              w.say("train_tensor_alone_headroom", need=w.gib(need),
-                   pct=w.f.percent(_PLAN_HEADROOM_PCT / 100)))
+                   pct=w.f.percent(SERVICE_HEADROOM_PCT / 100)))
     w.out.more.append(w.say("train_tensor_in_node", tp=w.n(lay.tensor), dp=w.n(lay.data),
                             alone=words))
 
@@ -2369,7 +2363,7 @@ def _deadline_hours(w: _W, kw: dict[str, Any], gid: str, n: int,
     # the count answer holds it (:func:`_holds`): "2B tokens in 3 days" said 2 x H100 at
     # 74.7 GiB (6 % free, ZeRO-2) where the count answer and /v1/recommendations run 68.4
     # GiB with ZeRO-3 (audit train2 #6); a count that does not hold is stepped past
-    room = {} if w.ex.gpu_count else {"min_memory_headroom_pct": _PLAN_HEADROOM_PCT}
+    room = {} if w.ex.gpu_count else {"min_memory_headroom_pct": SERVICE_HEADROOM_PCT}
     b = w.basis(gid, n, fabric=True, spot=spot_minutes is not None)
     r = _size(w, **{**kw, "gpu": gid, "gpu_count": n, **room,
                   "price_per_gpu_hour_usd": b[1] if b else None,
@@ -2591,7 +2585,7 @@ def _train_more_gpus(w: _W, kw: dict[str, Any], gid: str, count: int, lines: lis
         "train_more_gpus_headroom", fewer=w.setup(tight[0], gid), layout=tight[1].layout.label,
         need=w.gib(tight[1].memory.per_gpu_gib), cap=w.gib(w.cap(tight[1])),
         free=w.f.percent(max(0.0, 1 - tight[1].memory.per_gpu_gib / w.cap(tight[1]))),
-        pct=w.f.percent(_PLAN_HEADROOM_PCT / 100), setup=w.setup(n, gid))]
+        pct=w.f.percent(SERVICE_HEADROOM_PCT / 100), setup=w.setup(n, gid))]
     cost = ""
     usd: float | None = None
     own = w.own_gpu_price(gid, n)
