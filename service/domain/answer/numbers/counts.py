@@ -2176,6 +2176,15 @@ def _linked_price(w: _W, gid: str) -> bool:
     if not any(v.on_demand_usd_h is not None for v in fresh):
         w.out.more.append(w.say("linked_price_spot_only", setup=setup))
     w.out.more.append(w.t["linked_price_nvswitch"])
+    g = w.reg.gpus[gid]
+    if g.link_gb_s:
+        # the card's link itself after the price ("the NVLink bandwidth of the H100 and its
+        # price?" asked both), as the link answer says it
+        link = g.link_name or g.link
+        for en, key_words in (("no NVLink", "link_no_nvlink"), (" links", "link_links"),
+                              (" GPUs)", "link_gpus")):
+            link = link.replace(en, w.t[key_words])  # the registry's words are English
+        w.out.more.append(w.say("interconnect", gpu=g.name, link=link, bw=w.n(g.link_gb_s)))
     w.ask("per_hour_usd", lead, "USD/h")
     return True
 
