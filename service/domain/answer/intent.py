@@ -824,6 +824,21 @@ class Stated:
     no_nvlink: bool = False
     """"No NVLink", "without NVLink", "fără NVLink": a setup said to lack the NVLink its card
     has in the catalog (a bridged PCIe pair), which the speed model does not time; said."""
+    pcie_enough: bool = False
+    """"Is PCIe enough for ...", "este PCIe suficient" (:data:`_PCIE_ENOUGH`): the link asked
+    from PCIe's side, so the yes or no of the link answer is whether PCIe does (the opposite
+    of "is NVLink needed"'s; numbers/counts._interconnect)."""
+    variants_weighed: bool = False
+    """Two form factors or links of a card weighed with no speed, time or training asked
+    ("H100 PCIe or SXM for inference?", "H100 PCIe vs H100 SXM for Llama 3.1 8B?"): with
+    inference said (:attr:`inference_said`) or a model named, each variant's memory bandwidth,
+    speed and price (numbers/compare._variants_inference; buyer audit 28b #12)."""
+    inference_said: bool = False
+    """Inference or serving said ("for inference", "pentru inferență", :data:`_INFER_USE`)."""
+    link_priced: bool = False
+    """A price asked of machines said with their link ("the cheapest 8x H100 node with
+    NVLink", :data:`_LINK_PRICED` beside :data:`_INTERCONNECT`): the machines with that link
+    priced (numbers/counts._linked_price), not the link's spec."""
     flash_attention: int | None = None
     """FlashAttention named ("FlashAttention 2", "flash-attn", "FA2", "flash_attention_2"):
     the version said (1, 2 or 3), 0 where none is; None where it is not named
@@ -2758,6 +2773,14 @@ def _stated_more(folded: str, registry: Registry, text: str | None = None) -> di
             "gguf_weighed_alone": _gguf_weighed_alone(folded),
             "precisions_unknown": _precisions_unknown(folded),
             "no_nvlink": bool(_NO_NVLINK.search(folded)),
+            "pcie_enough": bool(_PCIE_ENOUGH.search(folded)),
+            "variants_weighed": bool(_FORM_VS.search(folded)) and not (
+                _TRAIN.search(folded) or _FINETUNE.search(folded) or _SPEED.search(folded)
+                or _FASTER.search(folded) or _SLOWER.search(folded)
+                or _BY_HOW_MUCH.search(folded) or _TTFT_NAMED.search(folded)
+                or _TOKENS_RATE_ASKED.search(folded)),
+            "inference_said": bool(_INFER_USE.search(folded)),
+            "link_priced": bool(_LINK_PRICED.search(folded) and _INTERCONNECT.search(folded)),
             "native_asked": _native_asked(folded),
             "flash_attention": _flash_attention_named(folded),
             "forms_compared": bool(_FORM_VS.search(folded)),
@@ -5660,12 +5683,31 @@ _IN_USE = re.compile(r"\b(?:serv(?:e|es|ed|ing|esc|im|it|irea?)|host\w*+|deploy\
 # an egress question about moving data off a GPU provider, with no GPU time asked
 _EGRESS_ONLY = re.compile(r"^(?!.*\b(?:24/7|non-?stop|month\w*+|luna|lunar\w*+|per month|pe luna"
                           r"|hours?|ore|ora|gpu)\b)")
+# PCIe asked whether it suffices ("is PCIe enough", "will PCIe alone be sufficient", "este
+# PCIe suficient", "ajunge PCIe"): the link question asked from PCIe's side, its yes the
+# opposite of "is NVLink needed"'s (Stated.pcie_enough; buyer audit 28b #7)
+_PCIE_ENOUGH = re.compile(
+    r"\bpcie\s++(?:alone\s++|only\s++|doar\s++|singur\s++)?"
+    r"(?:(?:is|be|e|este|would be|will be)\s++)?"
+    r"(?:(?:good\s++)?enough|sufficient|suficient\w*+|ok(?:ay)?|fine)\b"
+    r"|\b(?:ajunge|merge|enough|sufficient|suficient\w*+)\s++(?:doar\s++|only\s++)?pcie\b")
 _INTERCONNECT = re.compile(r"\bnvlink\b|\binterconnect\w*+|\binfiniband\b|\bnvswitch\b"
                            r"|\binterconect\w*+|\bbandwidth between\b"
                            r"|\binfinity fabric\b|\bxgmi\b|\bgpu[- ]to[- ]gpu\b"
                            # PCIe as the link asked about, not in a card's name ("H100 PCIe")
                            r"|\b(?:over|via|prin|peste|only|doar) pcie\b"
-                           r"|\bpcie (?:vs|versus|or|sau|bandwidth|link|only|gen\d?)\b")
+                           r"|\bpcie (?:vs|versus|or|sau|bandwidth|link|only|gen\d?)\b"
+                           # "is PCIe enough for ...", "este PCIe suficient" (Stated.pcie_enough)
+                           r"|(?:" + _PCIE_ENOUGH.pattern + r")")
+# two variants of a card weighed for inference ("H100 PCIe or SXM for inference?"): the
+# memory bandwidth and the speed decide, not the link (buyer audit 28b #12)
+_INFER_USE = re.compile(r"\binferen\w*+|\bserving\b|\bservire\w*+|\bto serve\b"
+                        r"|\bpentru a servi\b")
+# a price asked of machines said with their link ("the cheapest 8x H100 node with NVLink",
+# "cel mai ieftin nod cu 8 H100 cu NVLink"; Stated.link_priced)
+_LINK_PRICED = re.compile(r"\bcheap\w*+|\bieftin\w*+|\bcost\w*+|\bprice\w*+|\bpricing\b"
+                          r"|\bpret(?!rain)\w*+|\bcat costa\b|\bper hour\b|\bpe ora\b"
+                          r"|\bhow much (?:is|are|does|do|would|for)\b(?![^?.]{0,20}\bbandwidth\b)")
 _ETHERNET = re.compile(r"\bethernet\b|\b\d++(?:[.,]\d++)?\s*+g(?:b|bit)?e\b|\btcp\b")
 _ETHERNET_SPEED = re.compile(
     r"\b(\d++(?:[.,]\d++)?)\s*+(?:g|gb|gbit|gbits|gbps|gb/s|gbit/s)(?:e\b|\s++(?:\w++\s++)?"
@@ -7012,6 +7054,12 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
     link_speed = has_model and speed_figure and (gpu_named >= 1 or not _FORM_VS.search(f))
     if (_INTERCONNECT.search(f) and not link_speed
             and not (gpu_named >= 2 and _FORM_VS.search(f) and speed_figure)
+            # two variants of a card weighed for inference, or for a model's serving ("H100
+            # PCIe or SXM for inference?"): their speed and price compared, which their memory
+            # bandwidth decides, not the link (buyer audit 28b #12: the link specs alone)
+            and not (gpu_named >= 2 and _FORM_VS.search(f)
+                     and (_INFER_USE.search(f) or (has_model and model_kind == "llm"))
+                     and not _TRAIN.search(f) and not _FINETUNE.search(f))
             and not _training_run_on_network(f, has_model, gpu_named)):
         # ("H100 PCIe vs SXM tok/s": two cards' speed compared, not their links; audit ask_en
         # #8 gave the link specs alone). A model's speed asked on a setup said with its link

@@ -29,11 +29,101 @@ from service.domain.sizing.sizing import (
     SizingResult,
 )
 
+VARIANTS_EXAMPLE_MODEL = "llama-3.1-8b"
+"""The model two variants of a card are timed on for inference when none is named ("H100
+PCIe or SXM for inference?"): a common model that one card of any 80 GB variant holds, said
+as an example."""
+
+
+def _variants_inference(w: _W, gids: list[str]) -> bool:
+    """Two variants of one card weighed for inference ("Should I choose H100 PCIe or H100
+    SXM for inference?", or for a model named): what decides one card's inference is its
+    memory bandwidth (the catalog's: 2,000 against 3,350 GB/s), not the link; each timed on
+    one card as /v1/sizing times it (the model named, else :data:`VARIANTS_EXAMPLE_MODEL`,
+    said as an example), decode speed and first-token time, and each one's cheapest price
+    per hour. It was the two link specs alone (buyer audit 28b #12). False where it is not
+    such a question, a load, a count, a price or a period is asked, or a side does not hold
+    the model on one card (the comparison answers those)."""
+    if (not w.st.variants_weighed or len(gids) != 2 or w.sub is not None
+            or (w.model is None and not w.st.inference_said)
+            or (w.model is not None and w.model.kind != "llm")
+            or (w.ex.gpu_count or 1) != 1 or any(n != 1 for _, n in w.st.gpu_counts)
+            or w.ex.concurrent_requests or w.det.users or w.st.price_asked or w.st.node
+            or w.st.models):
+        return False
+    a, b = (w.reg.gpus[g] for g in gids)
+    if a.id.split("-")[0] != b.id.split("-")[0]:
+        return False  # two variants of one card only
+    model = w.model_id or VARIANTS_EXAMPLE_MODEL
+    if model not in w.reg.models:
+        return False
+    out = _out(w)
+    inp = _prompt(w, out)
+    sized = {g: w.size(model=model, gpu=g, input_tokens=inp, output_tokens=out) for g in gids}
+    timed: dict[str, tuple[float, float, SizingResult]] = {}
+    for g, r in sized.items():
+        p = r.performance if r is not None and r.fits_in_memory and r.runs is not False \
+            else None
+        if r is None or p is None or not p.decode_tokens_per_s or p.time_to_first_token_ms is None:
+            return False
+        timed[g] = (p.decode_tokens_per_s, p.time_to_first_token_ms, r)
+    fast, slow = sorted(gids, key=lambda g: -timed[g][0])
+    hi_bw = max(gids, key=lambda g: w.reg.gpus[g].bandwidth_gb_s)
+    r = timed[fast][2]
+    said = {"model": w.reg.models[model].name, "weights": r.weights,
+            "fast": w.gpu_name(fast), "slow": w.gpu_name(slow),
+            "fast_bw": w.n(w.reg.gpus[fast].bandwidth_gb_s),
+            "slow_bw": w.n(w.reg.gpus[slow].bandwidth_gb_s),
+            "fast_tps": w.rate(timed[fast][0]), "slow_tps": w.rate(timed[slow][0]),
+            "fast_ttft": w.n(timed[fast][1]), "slow_ttft": w.n(timed[slow][1]),
+            "x": w.n(timed[fast][0] / timed[slow][0], 2), "inp": w.n(inp),
+            "example": "" if w.model_id else w.t["variants_example"]}
+    key = ("variants_inference" if hi_bw == fast
+           and w.reg.gpus[fast].bandwidth_gb_s > w.reg.gpus[slow].bandwidth_gb_s
+           else "variants_inference_even")
+    w.out.first = w.say(key, **said)
+    prices = []
+    bases = {g: w.basis(g, share=True) for g in gids}
+    for g in (fast, slow):
+        gb = bases[g]
+        prices.append(w.say("variants_price", gpu=w.gpu_name(g), price=w.usd(gb[1]),
+                            kind=w.kinds[gb[2]], provider=gb[0].provider)
+                      if gb else w.say("variants_no_price", gpu=w.gpu_name(g)))
+        if gb:
+            w.price_warnings(gb[0])
+    w.out.more.insert(0, w.say("variants_prices", rows="; ".join(prices)))
+    links = []
+    for card in (a, b):
+        link = card.link_name or card.link
+        for en, key in (("no NVLink", "link_no_nvlink"), (" links", "link_links"),
+                        (" GPUs)", "link_gpus")):
+            link = link.replace(en, w.t[key])  # the registry's words are English
+        links.append(link)
+    w.out.more.insert(1, w.say("variants_link", gpu_a=w.gpu_name(a.id), link_a=links[0],
+                               gpu_b=w.gpu_name(b.id), link_b=links[1]))
+    if w.model_id:
+        w.record(r, inp + out)
+    for g in gids:
+        w.out.compared.append(ComparedNumbers(
+            model=model, weights=timed[g][2].weights, gpu=g, gpu_count=1,
+            concurrent_requests=1, output_tokens_per_s_per_user=timed[g][0],
+            output_tokens_per_s_total=timed[g][0], time_to_first_token_ms=timed[g][1],
+            per_hour_usd=_base_hour(bases[g])))
+    w.ask("decode_tokens_per_s", timed[fast][0], "tokens/s")
+    return True
+
+
+def _base_hour(b: tuple[OfferView, float, str] | None) -> float | None:
+    """The price per GPU-hour of a :meth:`_W.basis`, None where there is none."""
+    return b[1] if b is not None else None
+
 
 def _compare(w: _W) -> None:
     if w.st.models and compare_models(w):
         return  # "Qwen3-30B-A3B vs Mixtral 8x7B on an H100": each model on that GPU
     gids = w.det.gpus or ([w.ex.gpu] if w.ex.gpu else [])
+    if _variants_inference(w, gids):
+        return
     if w.model is not None and w.model.kind != "llm":
         _compare_media(w, gids)
         if w.out.first:

@@ -39,7 +39,12 @@ from service.domain.answer.numbers.cost import (
     _requests_said,
 )
 from service.domain.answer.numbers.jobs import _deadline_count, _job_deadline, _work_rate
-from service.domain.answer.numbers.prices import _weights_said, rate_setup, rate_weights
+from service.domain.answer.numbers.prices import (
+    _short_source,
+    _weights_said,
+    rate_setup,
+    rate_weights,
+)
 from service.domain.answer.numbers.speed import (
     YES_MIN_BITS,
     _fastest_stream,
@@ -1993,17 +1998,19 @@ LINK_PAIR = ("a100-sxm-80gb", "a100-pcie-80gb")
 
 def _interconnect_split(w: _W) -> None:
     """A model split over several GPUs, none named ("is NVLink needed to run Llama 3.1 70B
-    on 4 GPUs?"): the memory per GPU at that tensor split (the link does not change it), and
-    the same chip's speed with NVLink and on PCIe (:data:`LINK_PAIR`), each as sizing times
-    it (the all-reduces on each link's measured collective curve); three GPUs or more."""
+    on 4 GPUs?", "is PCIe enough for Llama 3.1 70B on 2 GPUs?"): the memory per GPU at that
+    tensor split (the link does not change it), and the same chip's speed with NVLink and on
+    PCIe (:data:`LINK_PAIR`), each as sizing times it (the all-reduces on each link's measured
+    collective curve). Two PCIe cards may share an NVLink bridge (the A100 PCIe's): for two
+    the PCIe side is timed without it (sizing's ``interconnect`` :data:`NO_NVLINK`), said so
+    (it answered a passage alone, or the model's memory on one B200; buyer audit 28b #7)."""
     m, n = w.model, w.ex.gpu_count
-    # two PCIe cards may share an NVLink bridge (the A100 PCIe's): from three on, the split's
-    # all-reduces cross PCIe
-    if m is None or m.kind != "llm" or not n or n < 3:
+    if m is None or m.kind != "llm" or not n or n < 2:
         return
     ctx = _prompt(w) + _OUT  # the context said: the prompt and 512 out
-    nv, pcie = (w.size(gpu=g, gpu_count=n, input_tokens=ctx - _OUT, output_tokens=_OUT)
-                for g in LINK_PAIR)
+    nv = w.size(gpu=LINK_PAIR[0], gpu_count=n, input_tokens=ctx - _OUT, output_tokens=_OUT)
+    pcie = w.size(gpu=LINK_PAIR[1], gpu_count=n, input_tokens=ctx - _OUT, output_tokens=_OUT,
+                  interconnect=NO_NVLINK if n == 2 else None)
     if nv is None or pcie is None or not nv.fits_in_memory or not pcie.fits_in_memory:
         return
     a, b = nv.performance, pcie.performance
@@ -2012,16 +2019,19 @@ def _interconnect_split(w: _W) -> None:
         return
     gib = nv.memory.per_gpu_gib
     slower = max(0.0, (1 - b.decode_tokens_per_s / a.decode_tokens_per_s) * 100)
-    w.out.first = w.say("interconnect_split", model=m.name, weights=nv.weights, n=w.n(n),
+    key = "interconnect_split_pcie" if w.st.pcie_enough else "interconnect_split"
+    w.out.first = w.say(key, model=m.name, weights=nv.weights, n=w.n(n),
                         gib=w.gib(gib), ctx=w.n(ctx), gpu_nv=w.reg.gpus[LINK_PAIR[0]].name,
                         gpu_pcie=w.reg.gpus[LINK_PAIR[1]].name,
+                        over=w.t["split_over_two" if n == 2 else "split_over"],
                         tps_nv=w.n(a.decode_tokens_per_s, 1),
                         tps_pcie=w.n(b.decode_tokens_per_s, 1), pct=w.n(slower),
                         ttft_nv=w.n(a.time_to_first_token_ms),
                         ttft_pcie=w.n(b.time_to_first_token_ms))
     w.record(nv, ctx)
-    # the question asked: whether the link is needed; to hold the model it is not
-    w.ask("per_gpu_gib", gib, "GiB", yes=False)
+    # the question asked: whether the link is needed (to hold the model it is not), or
+    # whether PCIe will do (it holds it)
+    w.ask("per_gpu_gib", gib, "GiB", yes=w.st.pcie_enough)
 
 
 def _interconnect_timed(w: _W, gid: str) -> bool:
@@ -2034,6 +2044,8 @@ def _interconnect_timed(w: _W, gid: str) -> bool:
     holds it (nothing crosses the link)."""
     m = w.model
     g = w.reg.gpus[gid]
+    if m is not None and m.kind == "llm" and g.link == "pcie":
+        return _interconnect_pcie_only(w, gid)
     if m is None or m.kind != "llm" or g.link == "pcie" or not g.pcie_gen:
         return False
     inp = _prompt(w)
@@ -2057,6 +2069,10 @@ def _interconnect_timed(w: _W, gid: str) -> bool:
     tp = nv.layout.tensor if nv.layout is not None else 1
     key = ("interconnect_timed_none" if tp == 1 else
            "interconnect_timed_yes" if x >= 1.1 or y >= 1.2 else "interconnect_timed_little")
+    if w.st.pcie_enough:
+        # "is PCIe enough": the same figures, its yes or no PCIe's, with the memory per GPU
+        # that holds the model however the cards are linked (buyer audit 28b #7)
+        key += "_pcie"
     link = g.link_name or g.link
     for en, key_words in (("no NVLink", "link_no_nvlink"), (" links", "link_links"),
                           (" GPUs)", "link_gpus")):
@@ -2067,15 +2083,119 @@ def _interconnect_timed(w: _W, gid: str) -> bool:
                         tps_pcie=w.rate(b.decode_tokens_per_s),
                         ttft_nv=w.n(a.time_to_first_token_ms),
                         ttft_pcie=w.n(b.time_to_first_token_ms),
-                        x=w.n(x, 2), y=w.n(y, 1))
+                        x=w.n(x, 2), y=w.n(y, 1), gib=w.gib(nv.memory.per_gpu_gib),
+                        cap=w.gib(w.cap(nv)))
     w.record(nv, inp + _OUT)
-    w.ask("decode_tokens_per_s", a.decode_tokens_per_s, "tokens/s")
+    if w.st.pcie_enough:
+        w.ask("decode_tokens_per_s", b.decode_tokens_per_s, "tokens/s", yes=True)
+    else:
+        w.ask("decode_tokens_per_s", a.decode_tokens_per_s, "tokens/s")
     w.sized_warnings(nv, inp + _OUT)
+    return True
+
+
+def _interconnect_pcie_only(w: _W, gid: str) -> bool:
+    """"Is NVLink needed for Llama 3.1 70B fp8 on 2 L40S?", "is PCIe enough ... on 2 L40S?":
+    a card with no NVLink at all (its catalog link PCIe): said so, with the model on that many
+    of it (the count stated, else the fewest that hold it) as /v1/sizing times it over the
+    cards' PCIe, its memory per GPU against the usable, decode speed and first-token time; the
+    yes or no is whether it runs there over PCIe. It was the card's link line alone, no yes
+    or no (buyer audit 28b #7). False where nothing is sized."""
+    m, g = w.model, w.reg.gpus[gid]
+    if m is None:
+        return False
+    inp = _prompt(w)
+    n = w.ex.gpu_count
+    if not n:
+        fit = w.size(gpu=gid, input_tokens=inp, output_tokens=_OUT)
+        n = next((f.gpu_count for f in fit.fits_on if f.gpu == gid), None) if fit else None
+    if not n:
+        return False
+    r = w.size(gpu=gid, gpu_count=n, input_tokens=inp, output_tokens=_OUT)
+    if r is None:
+        return False
+    # (the answer says the card has no NVLink: its link's own "(no NVLink)" left out)
+    link = (g.link_name or g.link).replace(" (no NVLink)", "")
+    for en, key_words in ((" links", "link_links"), (" GPUs)", "link_gpus")):
+        link = link.replace(en, w.t[key_words])  # the registry's words are English
+    said: dict[str, Any] = {"gpu": g.name, "link": link, "bw": w.n(g.link_gb_s or 0.0),
+                            "model": m.name, "weights": r.weights, "setup": w.setup(n, gid),
+                            "gib": w.gib(r.memory.per_gpu_gib), "cap": w.gib(w.cap(r))}
+    p = r.performance if r.fits_in_memory else None
+    if (p is None or not p.decode_tokens_per_s or p.time_to_first_token_ms is None
+            or r.runs is False):
+        # it does not hold it: no link would (the memory per GPU is the same however linked)
+        w.out.first = w.say("interconnect_pcie_only_nofit"
+                            + ("_pcie" if w.st.pcie_enough else ""), **said)
+        w.ask("per_gpu_gib", r.memory.per_gpu_gib, "GiB", yes=False)
+        return True
+    tp = r.layout.tensor if r.layout is not None else 1
+    w.out.first = w.say("interconnect_pcie_only" + ("_pcie" if w.st.pcie_enough else "")
+                        + ("_tp" if tp > 1 else ""), tp=w.n(tp),
+                        tps=w.rate(p.decode_tokens_per_s),
+                        ttft=w.n(p.time_to_first_token_ms), **said)
+    w.record(r, inp + _OUT)
+    # NVLink needed: no (it runs over PCIe); PCIe enough: yes
+    w.ask("decode_tokens_per_s", p.decode_tokens_per_s, "tokens/s", yes=w.st.pcie_enough)
+    w.sized_warnings(r, inp + _OUT)
+    return True
+
+
+def _linked_price(w: _W, gid: str) -> bool:
+    """"What is the cheapest 8x H100 node with NVLink?": the machines of that many of the GPU
+    (the count stated, else its largest machine) whose offer states NVLink or NVSwitch (NVLink
+    through a switch), trusted and current where any is: the cheapest on-demand and the
+    cheapest spot, each with its provider, instance, price per hour, price date and source,
+    as /v1/offers lists them. It was the card's link spec, no price (buyer audit 28b #8).
+    False where the GPU has no offer of that size at all."""
+    views = [v for v in w.offers_for(gid)]
+    n = w.ex.gpu_count or max((v.gpu_count for v in views if not v.stale and not v.suspect),
+                              default=0)
+    exact = [v for v in views if v.gpu_count == n]
+    if not n or not exact:
+        return False
+    linked = [v for v in exact if v.interconnect in ("nvlink", "nvswitch")]
+    fresh = [v for v in linked if not v.stale and not v.suspect] or linked
+    setup = w.setup(n, gid)
+    if not fresh:
+        w.out.first = w.say("linked_price_none", setup=setup, offers=w.n(len(exact)))
+        w.ask("per_hour_usd", 0.0, "USD/h", yes=False)
+        return True
+    rows: list[str] = []
+    lead: float | None = None
+    for attr, kind in (("on_demand_usd_h", "on_demand"), ("spot_usd_h", "spot")):
+        priced = [(getattr(v, attr), v) for v in fresh if getattr(v, attr) is not None]
+        if not priced:
+            continue
+        hour, v = min(priced, key=lambda x: (x[0], x[1].provider))
+        rows.append(w.say("linked_price_row", kind=w.kinds[kind], hour=w.usd(hour),
+                          per=w.usd(hour / n), provider=v.provider, instance=v.instance_type,
+                          link=v.interconnect, date=w.view_date(v),
+                          source=_short_source(v.source)))
+        lead = hour if lead is None else lead
+    if lead is None:
+        return False
+    w.out.first = w.say("linked_price", setup=setup, rows="; ".join(rows))
+    if not any(v.on_demand_usd_h is not None for v in fresh):
+        w.out.more.append(w.say("linked_price_spot_only", setup=setup))
+    w.out.more.append(w.t["linked_price_nvswitch"])
+    g = w.reg.gpus[gid]
+    if g.link_gb_s:
+        # the card's link itself after the price ("the NVLink bandwidth of the H100 and its
+        # price?" asked both), as the link answer says it
+        link = g.link_name or g.link
+        for en, key_words in (("no NVLink", "link_no_nvlink"), (" links", "link_links"),
+                              (" GPUs)", "link_gpus")):
+            link = link.replace(en, w.t[key_words])  # the registry's words are English
+        w.out.more.append(w.say("interconnect", gpu=g.name, link=link, bw=w.n(g.link_gb_s)))
+    w.ask("per_hour_usd", lead, "USD/h")
     return True
 
 
 def _interconnect(w: _W) -> None:
     gids = w.det.gpus or ([w.ex.gpu] if w.ex.gpu else [])
+    if w.st.link_priced and w.model is None and len(gids) == 1 and _linked_price(w, gids[0]):
+        return
     if not gids:
         _interconnect_split(w)
         return
