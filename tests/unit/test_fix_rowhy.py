@@ -41,9 +41,10 @@ QUESTIONS: list[tuple[str, str]] = [
      "ale jobului sunt împărțite pe 18 instanțe (36 de replici)"),
     # a fine-tune over 2 nodes: faster and cheaper than on 1
     ("cât costă fine-tuning complet pentru llama 3.1 70b pe 50B de tokeni",
-     "Pe 2 noduri (rețea efa) se termină în ~23,1 zile (estimat, cu reporniri) în loc de ~47 "
+     # (~23.1 days and 351 USD before pipeline sends between nodes were timed: fix pipenet)
+     "Pe 2 noduri (rețea efa) se termină în ~23,0 zile (estimat, cu reporniri) în loc de ~47 "
      "(estimat, cu reporniri) pe 1 nod (8 × NVIDIA B200 180GB (HGX) la aws, 15.630 USD) și "
-     "costă cu 351 USD mai puțin."),
+     "costă cu 385 USD mai puțin."),
     # a job over 30 days ranks after the ones within them
     ("cât costă să generez 10B de tokeni cu llama 3.1 8b la hyperstack",
      "Clasată înaintea unei opțiuni mai ieftine care durează ~44 de zile (10 × NVIDIA RTX "
@@ -91,7 +92,8 @@ REQUESTS: list[tuple[dict[str, Any], str]] = [
     # a pre-training run over more nodes: faster, for more money
     ({"model": "llama-3.1-70b", "workload": "pretrain", "training_tokens": 1e12,
       "allow_multi_node": True},
-     "Pe 32 de noduri (rețea efa) se termină în ~26,9 zile în loc de ~693, cu 1.688.295 USD "
+     # (~26.9 days and 1,688,295 USD before pipeline sends between nodes were timed)
+     "Pe 32 de noduri (rețea efa) se termină în ~26,8 zile în loc de ~693, cu 1.682.937 USD "
      "mai mult."),
     # runs over 365 days rank after the ones within them
     ({"model": "llama-3.1-8b", "workload": "finetune", "training_tokens": 1e13},

@@ -818,8 +818,10 @@ def _answer_one(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
         want = EMBED_ANSWERS
     if intent == "guidance" and engine_choice_asked(folded, st.engines_named):
         ranked = _lead_topic(ranked, passages, lang, "engines")
-    elif written.computed:
-        # the passage that explains the number; with no number the question is guidance
+    elif written.computed or written.first is not None:
+        # the passage that explains the number (or the refusal written in its place: "0 GPUs
+        # cannot run a model" keeps its guidance passage, audit oor); with nothing written
+        # the question is guidance
         # worded like another intent ("do idle GPUs still cost money?", "should I rent GPUs
         # in the EU for GDPR?"): the retrieval's order, which the intent's usual passage
         # overrode ("How to read a GPU price comparison" for both: buyer audit 28b #11)

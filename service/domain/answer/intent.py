@@ -5987,8 +5987,9 @@ _PREFILL_ASKED = re.compile(
 # "cât durează procesarea unui prompt"): its time, the time to the first token for that
 # prompt, leads (speed's "ttft"), never its rate alone (buyer audit 28a #3: a fit's yes in
 # English, the prefill tokens/s first in Romanian)
-_HOW_LONG = re.compile(r"\bhow long\b|\bhow much time\b|\bhow many (?:seconds|ms|milliseconds)\b"
-                       r"|\bcat (?:timp|dureaza)\b|\bcate (?:secunde|milisecunde)\b")
+_PROMPT_HOW_LONG = re.compile(r"\bhow long\b|\bhow much time\b"
+                              r"|\bhow many (?:seconds|ms|milliseconds)\b"
+                              r"|\bcat (?:timp|dureaza)\b|\bcate (?:secunde|milisecunde)\b")
 _THROUGHPUT = re.compile(r"\bthroughput\b|\bdebit\w*+|\btotal\b|\baggregate\b|\bin total\b"
                          # "at full load", "la încărcare maximă": the total asked (ro2 #3)
                          r"|\b(?:full|max(?:imum)?|peak) load\b|\bincarcare maxima\b")
@@ -7228,7 +7229,7 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         # long to process a 100k token prompt", "cât durează procesarea unui prompt de 200k
         # tokeni"): the time to its first token leads, as "TTFT for a 100k token prompt"
         # does (buyer audit 28a #3)
-        timed = prefill and bool(_HOW_LONG.search(f)
+        timed = prefill and bool(_PROMPT_HOW_LONG.search(f)
                                  or _TIME_Q.search(_REAL_TIME.sub(" ", f)))
         sub = "tpot" if _TPOT.search(f) else "ttft" if _TTFT.search(f) or timed \
             else "prefill" if prefill \
