@@ -2049,10 +2049,7 @@ def _interconnect_timed(w: _W, gid: str) -> bool:
     if m is None or m.kind != "llm" or g.link == "pcie" or not g.pcie_gen:
         return False
     inp = _prompt(w)
-    n = w.ex.gpu_count
-    if not n:
-        fit = w.size(gpu=gid, input_tokens=inp, output_tokens=_OUT)
-        n = next((f.gpu_count for f in fit.fits_on if f.gpu == gid), None) if fit else None
+    n = _count_stated_or_fewest(w, gid, inp)
     if not n or n < 2:
         return False
     nv = w.size(gpu=gid, gpu_count=n, input_tokens=inp, output_tokens=_OUT)
@@ -2094,6 +2091,15 @@ def _interconnect_timed(w: _W, gid: str) -> bool:
     return True
 
 
+def _count_stated_or_fewest(w: _W, gid: str, inp: int) -> int | None:
+    """The GPU count the question states, else the fewest of ``gid`` that hold the model
+    (sizing's ``fits_on``) for a prompt of ``inp`` tokens; None where none does."""
+    if w.ex.gpu_count:
+        return w.ex.gpu_count
+    fit = w.size(gpu=gid, input_tokens=inp, output_tokens=_OUT)
+    return next((f.gpu_count for f in fit.fits_on if f.gpu == gid), None) if fit else None
+
+
 def _interconnect_pcie_only(w: _W, gid: str) -> bool:
     """"Is NVLink needed for Llama 3.1 70B fp8 on 2 L40S?", "is PCIe enough ... on 2 L40S?":
     a card with no NVLink at all (its catalog link PCIe): said so, with the model on that many
@@ -2105,10 +2111,7 @@ def _interconnect_pcie_only(w: _W, gid: str) -> bool:
     if m is None:
         return False
     inp = _prompt(w)
-    n = w.ex.gpu_count
-    if not n:
-        fit = w.size(gpu=gid, input_tokens=inp, output_tokens=_OUT)
-        n = next((f.gpu_count for f in fit.fits_on if f.gpu == gid), None) if fit else None
+    n = _count_stated_or_fewest(w, gid, inp)
     if not n:
         return False
     r = w.size(gpu=gid, gpu_count=n, input_tokens=inp, output_tokens=_OUT)
