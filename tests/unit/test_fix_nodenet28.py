@@ -12,30 +12,18 @@ fabric but no speed says the assumed one.
 
 from __future__ import annotations
 
-import datetime as dt
-from functools import cache
 from typing import Any
 
 import msgspec
 import pytest
 
-from service.adapters.catalog_loader import load_catalog
-from service.domain.catalog.snapshot import Catalog
 from service.domain.recommend.plans import node_net_gb_s
 from service.domain.recommend.recommend import recommend
 from service.domain.recommend.types import Recommendation, RecommendationRequest
 from service.domain.sizing.requests import SizingRequest
 from service.domain.sizing.sizing import size
 from service.domain.sizing.speed import INTER_NODE_GB_S_PER_GPU
-from service.settings import Settings
-
-TODAY = dt.date(2026, 12, 7)
-
-
-@cache
-def catalog() -> Catalog:
-    s = Settings.from_env()
-    return load_catalog(s.catalog_dir, s.stale_after_days)
+from tests.unit.kb_fixtures import TODAY, catalog
 
 
 def rec(**body: Any) -> Recommendation:
