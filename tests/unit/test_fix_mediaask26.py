@@ -5,34 +5,9 @@ saturation too (#3); "VRAM for 4 images at once" is a batch's memory (#4)."""
 
 from __future__ import annotations
 
-import datetime as dt
-from functools import cache
-
 import pytest
 
-from service.adapters.catalog_loader import load_catalog
-from service.adapters.knowledge_base import KnowledgeBase, load_knowledge
-from service.domain.answer.compose import AskRequest, AskResponse, answer
-from service.domain.catalog.snapshot import Catalog
-from service.settings import Settings
-
-TODAY = dt.date(2026, 12, 7)
-
-
-@cache
-def catalog() -> Catalog:
-    s = Settings.from_env()
-    return load_catalog(s.catalog_dir, s.stale_after_days)
-
-
-@cache
-def kb() -> KnowledgeBase:
-    s = Settings.from_env()
-    return load_knowledge(s.knowledge_dir, s.index_dir, s.embedding_model)
-
-
-def ask(q: str) -> AskResponse:
-    return answer(AskRequest(question=q), kb(), catalog(), TODAY)
+from tests.unit.kb_fixtures import ask
 
 
 def norm(text: str) -> str:

@@ -7,41 +7,19 @@ hold the load at $268), and /v1/ask priced it so."""
 
 from __future__ import annotations
 
-import datetime as dt
 from functools import cache
 
 import msgspec
 import pytest
 
-from service.adapters.catalog_loader import load_catalog
-from service.adapters.knowledge_base import KnowledgeBase, load_knowledge
-from service.domain.answer.compose import AskRequest, AskResponse, answer
-from service.domain.catalog.snapshot import Catalog
 from service.domain.recommend.recommend import recommend
 from service.domain.recommend.types import Option, Recommendation, RecommendationRequest
 from service.domain.sizing.requests import SizingRequest
 from service.domain.sizing.sizing import SizingResult, size
-from service.settings import Settings
+from tests.unit.kb_fixtures import TODAY, ask, catalog
 
-TODAY = dt.date(2026, 12, 7)
 LOAD: dict[str, object] = {"model": "llama 3.1 8b", "concurrent_requests": 64,
                            "context_tokens": 5000, "output_tokens": 1000}
-
-
-@cache
-def catalog() -> Catalog:
-    s = Settings.from_env()
-    return load_catalog(s.catalog_dir, s.stale_after_days)
-
-
-@cache
-def kb() -> KnowledgeBase:
-    s = Settings.from_env()
-    return load_knowledge(s.knowledge_dir, s.index_dir, s.embedding_model)
-
-
-def ask(q: str) -> AskResponse:
-    return answer(AskRequest(question=q), kb(), catalog(), TODAY)
 
 
 @cache

@@ -5,36 +5,19 @@ English one 1 × H100. Each setup's figures are those of a fresh question of tha
 
 from __future__ import annotations
 
-import datetime as dt
 import itertools
 from functools import cache
 
 import pytest
 
-from service.adapters.catalog_loader import load_catalog
-from service.adapters.knowledge_base import KnowledgeBase, load_knowledge
-from service.domain.answer.compose import AskRequest, AskResponse, answer
-from service.domain.catalog.snapshot import Catalog
-from service.settings import Settings
-
-TODAY = dt.date(2026, 12, 7)
-
-
-@cache
-def catalog() -> Catalog:
-    s = Settings.from_env()
-    return load_catalog(s.catalog_dir, s.stale_after_days)
-
-
-@cache
-def kb() -> KnowledgeBase:
-    s = Settings.from_env()
-    return load_knowledge(s.knowledge_dir, s.index_dir, s.embedding_model)
+from service.domain.answer.compose import AskResponse
+from tests.unit import kb_fixtures
+from tests.unit.kb_fixtures import catalog, kb
 
 
 @cache
 def ask(q: str) -> AskResponse:
-    return answer(AskRequest(question=q), kb(), catalog(), TODAY)
+    return kb_fixtures.ask(q)
 
 
 def head(q: str) -> str:
