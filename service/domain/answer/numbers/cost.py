@@ -1720,7 +1720,27 @@ def _cost_inner(w: _W) -> None:
         # as an assumption (cost_assumed_million), never as "the load"
         perf = o.performance
         said = {**common, "setup": w.option_setup(o)}  # its weights are said beside it
-        if (perf.max_concurrency or 0) > 1 and perf.output_tokens_per_s_total:
+        at_load = _million_stated_load(w, kw, o, rate)
+        if at_load is not None:
+            # a load stated (a rate, users): the price of the tokens that load makes leads,
+            # as the recommendations' per_million_output_tokens_at_load_usd, full load's
+            # after it (audit buyer29a #6: $0.83 at full load led for 10 requests/s, $1.12
+            # at that load, where "... on H100s" led with the load's)
+            w.out.first = w.say("cost_million_stated_load", load=at_load,
+                                million=w.usd(o.cost.per_million_output_tokens_at_load_usd
+                                              or 0.0),
+                                model=w.model.name, weights=_weights_said(w, o.weights),
+                                at="" if rate else w.say(
+                                    "cost_at_load_tps",
+                                    tps=w.n(perf.output_tokens_per_s_at_load or 0.0)),
+                                conc=w.n(perf.max_concurrency or 0),
+                                ctx=w.n(kw.get("context_tokens", 4096)),
+                                thr=w.n(perf.output_tokens_per_s_total or 0.0),
+                                full=w.usd(o.cost.per_million_output_tokens_usd),
+                                free_pct=w.free_pct(), **said)
+            w.ask("per_million_output_tokens_at_load_usd",
+                  o.cost.per_million_output_tokens_at_load_usd or 0.0, "USD")
+        elif (perf.max_concurrency or 0) > 1 and perf.output_tokens_per_s_total:
             w.out.first = w.say("cost_million_load",
                                 million=w.usd(o.cost.per_million_output_tokens_usd),
                                 model=w.model.name, weights=_weights_said(w, o.weights),
@@ -1733,7 +1753,9 @@ def _cost_inner(w: _W) -> None:
                                 million=w.usd(o.cost.per_million_output_tokens_usd),
                                 model=w.model.name, weights=_weights_said(w, o.weights),
                                 **said)
-        w.ask("per_million_output_tokens_usd", o.cost.per_million_output_tokens_usd, "USD")
+        if at_load is None:
+            w.ask("per_million_output_tokens_usd", o.cost.per_million_output_tokens_usd,
+                  "USD")
         if w.st.input_million:
             # a million prompt tokens: the lead option's setup (one replica, one machine's
             # GPUs, times its machines) at its prefill rate
@@ -1837,7 +1859,8 @@ def _cost_inner(w: _W) -> None:
             w.out.more.append(w.say(_assumed_rate_key(w, per_s), weights=o.weights, rate=per_s,
                                     ctx=w.n(ctx), inp=w.n(ctx - kw["output_tokens"]),
                                     out=w.n(kw["output_tokens"])))
-        elif sub == "million" and (o.performance.max_concurrency or 0) > 1:
+        elif (sub == "million" and (o.performance.max_concurrency or 0) > 1
+              and kw.get("concurrent_requests", 1) <= 1):
             ctx = kw.get("context_tokens", 4096)
             w.out.more.append(w.say("cost_assumed_million", weights=o.weights,
                                     conc=w.n(o.performance.max_concurrency or 0), ctx=w.n(ctx),
@@ -2378,6 +2401,27 @@ def _million_unoffered(w: _W, gid: str) -> bool:
         w.record(loaded[0], inp + 512)
         w.ask("output_tokens_per_s", loaded[2], "tokens/s")
     return True
+
+
+def _million_stated_load(w: _W, kw: dict[str, Any], o: Option, rate: float | None
+                         ) -> str | None:
+    """The load a price per million output tokens is asked at, said ("10 requests/s (3,584
+    tokens in and 512 out each: ...)", "50 concurrent requests of 4,096 tokens"), where one is
+    stated (a request rate, or more than one concurrent request) and the option prices the
+    tokens made at it (``per_million_output_tokens_at_load_usd``) above its full load's
+    price, as said; else None (the full-load price leads, as asked without a load)."""
+    at = o.cost.per_million_output_tokens_at_load_usd
+    full = o.cost.per_million_output_tokens_usd
+    users = int(kw.get("concurrent_requests", 1) or 1)
+    if (at is None or full is None or not o.performance.output_tokens_per_s_at_load
+            or w.usd(at) == w.usd(full) or not (rate or users > 1)):
+        return None  # (the same price said twice: no load to lead with)
+    out = int(kw.get("output_tokens", 512))
+    ctx = int(kw.get("context_tokens", 4096))
+    if rate:
+        return _rate_load_said(w, rate, None, ctx - out, out)
+    return w.say("cost_users_load", users=w.n(users), ctx=w.n(ctx), inp=w.n(ctx - out),
+                 out=w.n(out))
 
 
 def _rate_load_said(w: _W, rate: float, tps: float | None, inp: int, out: int) -> str:
