@@ -19,10 +19,10 @@ from __future__ import annotations
 import msgspec
 import pytest
 
+from service.domain.answer.compose import AskResponse
 from service.domain.answer.intent import stated
 from service.domain.recommend.recommend import recommend
 from service.domain.recommend.types import RecommendationRequest
-from service.domain.answer.compose import AskResponse
 from tests.unit.ask_fixtures import TODAY, ask, catalog
 
 
