@@ -83,6 +83,9 @@ def test_hour_of_two_gpus_at_runpod_is_its_dated_rate() -> None:
     text = head(ask("How much does Llama 3.1 70B on 2x A100 80GB at RunPod cost per hour?"))
     assert "costs about $2.78/h at runpod's own dated rate of $1.39/h per GPU" in text
     assert "$15.12/h at" not in text
+    # a job at the rate: one pod of 2, one disk for the weights (142 GB x $0.07 x 10/730 h)
+    job = head(ask("How much does Llama 3.1 70B on 2x A100 80GB at RunPod cost for 10 hours?"))
+    assert "cost about $27.94: $2.78/h at runpod's own dated rate" in job
     # Nebius rents H100 machines of 1 or 8 GPUs only: 4 of them stay its whole 8-GPU machine
     # (with its own dated rate beside it), never 4 at the rate
     nebius = head(ask("How much does Llama 3.1 70B on 4x H100 at Nebius cost per hour?"))

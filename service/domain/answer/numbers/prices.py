@@ -1701,7 +1701,9 @@ def _setup_hour(w: _W, gid: str, count: int) -> bool:
     if job_h:
         # billed as every job is (the provider's granularity, the weights' storage for those
         # hours): 2 weeks of 70B on 4 x H100 left out its 141 GB of weights
-        job = _billed_job(w, v, per, count, job_h, r.weights)
+        # (at a dated rate: one machine of the count, one disk for the weights)
+        job = _billed_job(w, msgspec.structs.replace(v, gpu_count=count) if dated_note else v,
+                          per, count, job_h, r.weights)
         w.out.first = w.say("cost_setup_total", hours=w.duration(job_h),
                             setup=w.setup(count, gid), model=w.model.name,
                             weights=_weights_said(w, r.weights),
