@@ -610,6 +610,10 @@ class Stated:
     8-GPU machine", "an 8-GPU H100 box", "o mașină de 8 GPU-uri"): the count the extraction
     reads only before the GPU's name; the answer prices one machine of that many GPUs (it
     was the 1-GPU VM's price). Above one only; ``node`` is then set too."""
+    node_vs_single: bool = False
+    """A node weighed against single GPUs ("is an 8x H100 node cheaper per GPU than 8 single
+    H100s?", "un nod 8x H100 e mai ieftin per GPU decât 8 H100 separate?"): both sides
+    priced per GPU, with the verdict (:func:`_node_vs_single`)."""
     rate_per_gpu: bool = False
     """A rate asked per GPU ("tokens per second per GPU", "tokeni pe secundă pe GPU",
     "tok/s per GPU"): each GPU's share of a run's rate leads, not the total."""
@@ -2164,6 +2168,16 @@ def provider_words(registry: Registry) -> Mapping[str, str]:
         return out
 
     return cast(Mapping[str, str], registry.derived.table("intent.provider_words", make))
+def _provider_tokens(registry: Registry) -> frozenset[str]:
+    """The providers' one-word names and ids as a question's folded words write them
+    ("oci", "runpod", "lambda"), for :func:`node_machine`'s "un nod bare metal OCI cu A100"."""
+    named = provider_words(registry)  # (its own table, made before this one's lock)
+
+    def make() -> frozenset[str]:
+        words = {*named, *registry.provider_aliases.values()}
+        return frozenset(x for x in words if " " not in x)
+
+    return registry.derived.table("intent.provider_tokens", make)
 # where data moved out leaves from: "din GCP", "de pe AWS", "from Azure", "out of google cloud"
 _EGRESS_FROM = re.compile(r"\b(?:din|de pe|from|out of)\s++([a-z][a-z0-9.]*+(?: cloud)?)")
 # a provider left out, and the names after it as a list joins them ("X, Y or Z"): "excluding
@@ -5186,9 +5200,11 @@ dot_grouped=dg.group(0) if dg else None,
                   ttft_named=_TTFT_NAMED.search(folded) is not None,
                   image_rate_asked=_image_rate(folded),
                   node=not one_of and (node_machine(
-                      toks, [m for m in lead if m.kind == "gpu"]) or machine_gpus is not None),
+                      toks, [m for m in lead if m.kind == "gpu"],
+                      _provider_tokens(registry)) or machine_gpus is not None),
                   machine_gpus=machine_gpus,
                   rate_per_gpu=bool(_RATE_PER_GPU.search(folded)),
+                  node_vs_single=_node_vs_single(folded),
                   node_network=node_network(folded)[0],
                   node_network_gbit_s=node_network(folded)[1],
                   network_weighed=network_weighed(folded),
@@ -5807,6 +5823,23 @@ def multi_node_asked(folded: str) -> str | None:
 _RATE_PER_GPU = re.compile(
     r"\b(?:tokens?|tokeni|tok|throughput|debit\w*+)\b[^?.;]{0,40}?"
     r"(?:\b(?:per|pe|each|every|for each|pentru fiecare)\s++(?:gpu|card|placa)\b|/\s*+gpu\b)")
+
+
+_SINGLE_GPUS = re.compile(
+    r"\b(?:single|separate|individual|standalone|1x|1 x|singur\w*+|separat\w*+"
+    r"|individual\w*+)\b")
+_WEIGHED = re.compile(r"\b(?:cheaper|dearer|vs|versus|than|compared|ieftin\w*+|scump\w*+"
+                      r"|decat|fata de|comparat\w*+)\b")
+
+
+def _node_vs_single(folded: str) -> bool:
+    """Whether a node is weighed against single GPUs (:attr:`Stated.node_vs_single`): a
+    word for single or separate GPUs and a comparison, beside a node word (the numbers
+    check ``Stated.node`` too). "8x H100 node vs 8 separate 1x H100 instances", "cu cât e
+    mai ieftin pe GPU un nod de 8x A100 față de un singur A100" (audit buyer29a #7: each was
+    the node's price alone)."""
+    return bool(_SINGLE_GPUS.search(folded) and _WEIGHED.search(folded)
+                and re.search(r"\b(?:node|nod|nodul|server|machine|masina)\b", folded))
 
 
 def node_network(folded: str) -> tuple[str | None, float | None]:

@@ -1304,6 +1304,9 @@ _NODE_WORDS = frozenset({"node", "server", "machine", "nod", "nodul", "serverul"
 """A GPU's machine in one word (folded); the plurals count nodes (:data:`_NODE_NOUNS`)."""
 _NODE_LINK = frozenset({"of", "with", "de", "cu", "cate"})
 """Between a node word and its GPU: "a node of H100s", "un server cu H100-uri", "nod de H100"."""
+_NODE_KIND = frozenset({"bare", "metal", "baremetal", "dedicated", "dedicat"})
+"""Between a node word and its link, what kind of machine it is: "un nod bare metal OCI cu
+A100" (with the provider's name, ``skip``, :func:`node_machine`)."""
 _ONE_GPU = re.compile(r"^(?:single|one|1)-?gpu$")
 """A count of one said as the machine's size: "a single-GPU H100 machine"."""
 
@@ -1318,13 +1321,17 @@ def _node_before(toks: list[_Tok], g: _Mention) -> bool:
             and (k + 1 >= len(toks) or toks[k + 1].text != "learning"))
 
 
-def node_machine(toks: list[_Tok], gpus: list[_Mention]) -> bool:
+def node_machine(toks: list[_Tok], gpus: list[_Mention],
+                 skip: frozenset[str] = frozenset()) -> bool:
     """Whether a GPU's whole machine is the thing named: a node word attached to a GPU named
     ("an H100 node", "a node of H100s", "nod de H100", "un server cu H100-uri"), with no count
     of one stated ("one", "a single", "single-GPU", "un singur", and an article after "with"
     or "cu": "o mașină cu un H100" is one card). A node word that is another thing's ("our
     inference server", "a state machine", "serverul nostru are două A100") is none: each
-    priced the largest machine, 8 x H100 at $10,080/month for one card (audit reg3)."""
+    priced the largest machine, 8 x H100 at $10,080/month for one card (audit reg3). Between
+    the node word and its link, words of the machine's kind (:data:`_NODE_KIND`) and a
+    provider's name (``skip``: folded one-word names) may stand: "un nod bare metal OCI cu
+    A100" (audit buyer29a #8: it was one GPU's share of the machine)."""
     for g in gpus:
         c = _count_before(toks, g.first)
         if c is None and g.first >= 1 and _GPU_NOUNS.match(toks[g.first - 1].text):
@@ -1345,6 +1352,10 @@ def node_machine(toks: list[_Tok], gpus: list[_Mention]) -> bool:
             continue  # "a machine with an H100", "o mașină cu un H100": one card
         while k >= 0 and toks[k].text in _NODE_LINK:
             k -= 1
+        if k >= 0 and toks[k].text not in _NODE_WORDS and k + 1 < g.first:
+            # (after a link only: "nod bare metal OCI cu A100", never "OCI A100")
+            while k >= 0 and (toks[k].text in _NODE_KIND or toks[k].text in skip):
+                k -= 1
         if k >= 0 and toks[k].text in _NODE_WORDS:
             return True
     return False

@@ -244,6 +244,15 @@ class Provider(Strict, frozen=True, kw_only=True):
         description="the provider's reservation and commitment terms, in words")] = ""
     multinode_network: Annotated[str, msgspec.Meta(
         description="the network between machines for multi-node work, in words")] = ""
+    any_gpu_count: Annotated[bool, msgspec.Meta(
+        description="whether one machine (pod) is rented with any GPU count up to the "
+                    "largest, at the per-GPU-hour rate")] = False
+    """Whether one machine is rented with any GPU count (up to the largest the provider
+    lists) at its per-GPU-hour rate card (RunPod: a pod takes a GPU count, ``runpodctl create
+    pods --gpuCount``, docs.runpod.io/references/runpodctl/runpodctl_create_pods, priced per
+    GPU-hour, runpod.io/pricing). An answer may then price N GPUs in one machine at the
+    provider's dated rate per GPU-hour where no machine of N is priced (numbers/prices:
+    ``_dated_instead``); False (the default): only the machine shapes its offers list."""
     resells: Annotated[dict[str, str], msgspec.Meta(
         description="a marketplace's instance-type prefix "
                     "-> the catalog provider whose machine "

@@ -57,6 +57,7 @@ from service.domain.answer.numbers.prices import (
     _match_weights_note,
     _month_total,
     _node_price,
+    _node_size,
     _nodes_price,
     _reserved,
     _setup_hour,
@@ -69,6 +70,7 @@ from service.domain.answer.numbers.prices import (
     gpu_setups,
     instance_price,
     left_out_cheaper,
+    node_vs_single_price,
     option_budget_lasts,
     rate_cards,
     rate_setup,
@@ -389,6 +391,39 @@ def _terms_words(w: _W, v: OfferView | OfferRef) -> str:
     unit = next((u for u, s in GRANULARITY_S.items() if s == gran_s), "hour")
     return (w.say("billed_runs_terms", unit=w.t[f"unit_{unit}"], minimum=least) if known
             else w.say("billed_runs_unknown", minimum=least))
+
+
+def _billed_node_price(w: _W, gid: str) -> bool:
+    """A GPU's node priced (:func:`_node_price`: the whole machine, as /v1/recommendations
+    rents instances) with its month billed as its provider bills each run (granularity and
+    minimum charge, :func:`cheapest_billed_run`, as the recommendations bill
+    ``sessions_per_day``), the runs and the hours of use said beside it. "A 7-minute job 10
+    times a day on an OCI bare metal A100 node" was one GPU's share of BM.GPU.A4.8 for
+    $915.00/month, where the machine is rented whole: $24.40/h, its 1-hour minimum a run,
+    300 h, $7,320, the recommendations' figure (audit buyer29a #8)."""
+    h = w.st.hours_per_day
+    n = _node_size(w, gid)
+    runs = w.st.sessions_per_day or 1
+    # the machine of that size cheapest once each run is billed (a per-second provider
+    # before one billed by the hour), as the recommendations rank sessions
+    run = (cheapest_billed_run(w, gid, n, h / runs, exact=True)
+           if n > 1 and w.sub == "month" and h and not w.st.reserved
+           and not w.st.interruptible else None)
+    if run is None or h is None:
+        return _node_price(w, gid)
+    billed = run.billed_h * runs
+    st = w.st
+    w.st = dc_replace(st, hours_per_day=max(billed, h))
+    try:
+        done = _node_price(w, gid, pick=(run.v, run.hour, "on_demand"))
+    finally:
+        w.st = st
+    if done and w.out.first is not None and billed > h + 1e-9:
+        w.out.more.insert(0, w.say(
+            "billed_runs" if runs > 1 else "billed_run_one", provider=run.v.provider,
+            terms=_terms_words(w, run.v), n=w.n(runs), run=w.duration(h / runs),
+            used=w.hours(round(h, 2)), billed=w.hours(round(billed, 2))))
+    return done
 
 
 def _runs_month(w: _W, gid: str) -> bool:
@@ -1388,8 +1423,11 @@ def _cost_inner(w: _W) -> None:
     if (w.model is not None and w.model.kind == "llm" and w.sub == "million"
             and gid is not None and (_million_on_gpu(w, gid) or _million_unoffered(w, gid))):
         return
+    if (w.model is None and gid is not None and w.st.node and w.st.node_vs_single
+            and node_vs_single_price(w, gid)):
+        return  # "is an 8x H100 node cheaper per GPU than 8 single H100s?": both sides
     if (w.model is None and gid is not None and w.st.node and (w.ex.gpu_count or 1) == 1
-            and _node_price(w, gid)):
+            and _billed_node_price(w, gid)):
         return  # "an H100 node" (its "an" read as one): the catalog's whole machine of it
     if w.model is None and w.st.audio_hours and w.st.items:
         # "10 hours of speech ... on an A10": hours of audio made, no GPU hours; their time

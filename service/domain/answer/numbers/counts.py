@@ -51,10 +51,12 @@ from service.domain.answer.numbers.speed import (
     _target_at_load,
     rate_target,
 )
+from service.domain.catalog.offer_query import OfferView
 from service.domain.catalog.precisions import PRECISIONS, get_precision
 from service.domain.catalog.trust import price_date_words
 from service.domain.recommend.context import (
     DEFAULT_DECODE_TOKENS_PER_S,
+    FAST_NETWORKS,
     default_ttft_ms,
 )
 from service.domain.recommend.options import LONG_TTFT_MS
@@ -2157,6 +2159,8 @@ def _linked_price(w: _W, gid: str) -> bool:
     exact = [v for v in views if v.gpu_count == n]
     if not n or not exact:
         return False
+    if w.st.node_network in FAST_NETWORKS:
+        return _networked_price(w, gid, n, exact)
     linked = [v for v in exact if v.interconnect in ("nvlink", "nvswitch")]
     fresh = [v for v in linked if not v.stale and not v.suspect] or linked
     setup = w.setup(n, gid)
@@ -2192,6 +2196,65 @@ def _linked_price(w: _W, gid: str) -> bool:
             link = link.replace(en, w.t[key_words])  # the registry's words are English
         w.out.more.append(w.say("interconnect", gpu=g.name, link=link, bw=w.n(g.link_gb_s)))
     w.ask("per_hour_usd", lead, "USD/h")
+    return True
+
+
+def _networked_price(w: _W, gid: str, n: int, exact: list[OfferView]) -> bool:
+    """"The cheapest 8x H100 node with InfiniBand for multi-node training, per month": the
+    machines of ``n`` × ``gid`` whose offer states the network between machines asked (the
+    offer's ``network``, never its ``interconnect``, which joins the GPUs inside one machine),
+    else another RDMA fabric (InfiniBand, EFA or RoCE: the recommendations' ``FAST_NETWORKS``,
+    the networks multi-node training accepts), trusted and current where any is: the
+    cheapest on-demand and the cheapest spot, with the month where one is asked. It was the
+    cheapest NVLink machine, lium's 8 × H100 with no network stated, which the
+    recommendations reject for multi-node training (audit buyer29a #12)."""
+    net = w.st.node_network or ""
+    named = [v for v in exact if v.network == net]
+    fast = named or [v for v in exact if v.network in FAST_NETWORKS]
+    fresh = [v for v in fast if not v.stale and not v.suspect] or fast
+    setup, said_net = w.setup(n, gid), w.t.get(f"network_{net}", net)
+    if not fresh:
+        w.out.first = w.say("networked_price_none", setup=setup, net=said_net,
+                            offers=w.n(len(exact)))
+        w.ask("per_hour_usd", 0.0, "USD/h", yes=False)
+        return True
+    month = w.sub == "month" or w.st.month_asked
+    rows: list[str] = []
+    lead: float | None = None
+    led: OfferView | None = None
+    for attr, kind in (("on_demand_usd_h", "on_demand"), ("spot_usd_h", "spot")):
+        priced = [(getattr(v, attr), v) for v in fresh if getattr(v, attr) is not None]
+        if not priced:
+            continue
+        hour, v = min(priced, key=lambda x: (x[0], x[1].provider))
+        rows.append(w.say(
+            "networked_price_row_month" if month else "networked_price_row",
+            kind=w.kinds[kind], hour=w.usd(hour), per=w.usd(hour / n), provider=v.provider,
+            instance=v.instance_type,
+            net=(w.say("network_at", net=w.t.get(f"network_{v.network}", v.network or ""),
+                       gbps=w.n(v.network_gbps)) if v.network_gbps
+                 else w.t.get(f"network_{v.network}", v.network or "")),
+            month=w.usd(hour * w.month_hours()), usage=w.usage(), date=w.view_date(v),
+            source=_short_source(v.source)))
+        if lead is None:
+            lead, led = hour, v
+    if lead is None or led is None:
+        return False
+    w.out.first = w.say("networked_price" if named else "networked_price_other",
+                        setup=setup, net=said_net, rows="; ".join(rows))
+    if led.stale or led.suspect:
+        # no trusted, current one: said in the lead, as the recommendations leave it out
+        days = w.n(led.age_days) if led.stale and led.age_days is not None else None
+        why = (w.say("machine_doubt_both", days=days) if days and led.suspect
+               else w.say("machine_doubt_stale", days=days) if days
+               else w.say("machine_doubt_suspect"))
+        w.out.first += " " + w.say("networked_price_untrusted", why=why)
+    w.out.more.append(w.say("networked_price_why"))
+    if month:
+        w.ask("per_month_usd", lead * w.month_hours(), "USD")
+    else:
+        w.ask("per_hour_usd", lead, "USD/h")
+    w.price_warnings(led)
     return True
 
 

@@ -325,9 +325,13 @@ def _node_basis(w: _W, gid: str, count: int) -> tuple[OfferView, float, str] | N
 
 def _node_size(w: _W, gid: str) -> int:
     """The GPUs of a "node" of ``gid``: the largest count any trusted on-demand offer rents
-    in one machine (8 for the H100 SXM), 1 where none does."""
-    return max((v.gpu_count for v in w.offers_for(gid) if not v.stale and not v.suspect
-                and v.on_demand_usd_h is not None), default=1)
+    in one machine (8 for the H100 SXM), 1 where none does; where no offer is trusted, the
+    largest of the stale or doubted ones, as :func:`_node_basis` prices one (OCI's bare-metal
+    A100 machines, all 640 days old: "an OCI bare metal A100 node" was one GPU's share of
+    its 8; audit buyer29a #8)."""
+    views = [v for v in w.offers_for(gid) if v.on_demand_usd_h is not None]
+    pool = [v for v in views if not v.stale and not v.suspect] or views
+    return max((v.gpu_count for v in pool), default=1)
 
 
 def _node_gpus(w: _W) -> str | None:
@@ -361,15 +365,17 @@ def _node_gpus(w: _W) -> str | None:
     return w.say("node_gpus", gpu=w.gpu_name(gid), n=w.n(n))
 
 
-def _node_price(w: _W, gid: str, count: int | None = None) -> bool:
+def _node_price(w: _W, gid: str, count: int | None = None,
+                pick: tuple[OfferView, float, str] | None = None) -> bool:
     """A GPU's "node", "server" or "machine" priced ("how much does an H100 node cost per
     hour?", "un nod H100"): the catalog's common whole instance of it, the largest count any
     trusted offer rents (8 × H100 SXM), at the cheapest such offer (:func:`_node_basis`), its
     count said; was one GPU's price. False where only single-GPU machines are offered (the
     GPU's own price is then the machine's). ``count``: a node of that many GPUs asked ("an
-    8x H100 node"), that machine, with no note on the largest."""
+    8x H100 node"), that machine, with no note on the largest. ``pick``: the machine to
+    price (:func:`_node_basis`' shape), where the caller chose it (the cheapest once billed)."""
     n = count or _node_size(w, gid)
-    b = _node_basis(w, gid, n) if n > 1 else None
+    b = pick or (_node_basis(w, gid, n) if n > 1 else None)
     if b is None:
         return False
     v, hour, kind = b
@@ -435,6 +441,43 @@ def _later_rate(w: _W, v: OfferView) -> tuple[OfferView, float] | None:
     return x, (x.on_demand_usd_h or 0.0) / x.gpu_count
 
 
+def _dated_instead(w: _W, v: OfferView, count: int) -> tuple[OfferView, float] | None:
+    """Where the one machine :meth:`_W.basis` found for ``count`` GPUs at the provider named
+    is stale or doubted (the recommendations' price trust leaves it out: "stale: price is 640
+    days old ... include_stale to rank it"): the provider's own dated rate per GPU-hour
+    (:func:`_later_rate`), to price the ``count`` GPUs at instead, where the provider rents
+    one machine of any GPU count at that rate (``Provider.any_gpu_count``: RunPod's pods);
+    None where the machine is trusted and fresh, one GPU is asked, no provider is named, the
+    provider rents only the shapes it lists, or no rate is dated. 70B on 2 x
+    A100 80GB at RunPod was its 640-day-old 8-GPU machine with 6 GPUs idle, $10,956/month,
+    beside RunPod's own $1.39-$1.79 per GPU-hour of 2026-11-09 (audit buyer29a #1)."""
+    if count <= 1 or not w.det.provider or v.provider != w.det.provider:
+        return None
+    if not v.stale and not v.suspect:
+        return None
+    p = w.catalog.providers_by_id.get(v.provider)
+    if p is None or not p.any_gpu_count or count > max(
+            (x.gpu_count for x in w.offers_for(v.gpu) if x.provider == v.provider), default=0):
+        return None  # only the machine shapes it lists (Nebius: 1 or 8 GPUs, never 4)
+    return _later_rate(w, v)
+
+
+def _dated_said(w: _W, v: OfferView, x: OfferView, rate: float, count: int, gid: str) -> str:
+    """The sentence after a price at the provider's dated rate (:func:`_dated_instead`): the
+    machine left out, why, and that the count is priced at the rate; its warnings (its age,
+    its doubt) given."""
+    days = w.n(v.age_days) if v.stale and v.age_days is not None else None
+    why = (w.say("machine_doubt_both", days=days) if days and v.suspect
+           else w.say("machine_doubt_stale", days=days) if days
+           else w.say("machine_doubt_suspect"))
+    if days:
+        w.warn(w.say("warn_stale", **w._offer_named(v.id), days=days))
+    w.suspect_warning(v)
+    return w.say("dated_rate_instead", provider=x.provider, n=w.n(count),
+                 gpu=w.gpu_name(gid), setup=w.setup(v.gpu_count, v.gpu),
+                 hour=w.usd(v.on_demand_usd_h or 0.0), why=why)
+
+
 def _machine_doubt(w: _W, v: OfferView, n: int) -> str:
     """The clause the lead adds where the machine it prices is stale or doubted (audit
     regress6 #7: DigitalOcean's 8 × MI300X at $15.92/h, 190 days old and doubted by its own
@@ -489,6 +532,45 @@ def _machine_alt(w: _W, v: OfferView, gid: str, n: int) -> str | None:
     total, _, x = min(rows, key=lambda r: (r[0], r[1]))
     return w.say("machine_doubt_alt", n=w.n(n), gpu=w.gpu_name(gid), total=w.usd(total),
                  where=w.where(x, n))
+
+def node_vs_single_price(w: _W, gid: str) -> bool:
+    """A node weighed against single GPUs ("is an 8x H100 node cheaper per GPU than 8 single
+    H100s?", ``Stated.node_vs_single``): the cheapest machine of the count (the node asked,
+    else the GPU's node, :func:`_node_size`; trusted first, :func:`_node_basis`) against as
+    many of the cheapest trusted single-GPU machines (:meth:`_W.single`), per GPU, an hour
+    and a month of each, and which is cheaper by how much; what each suits after. It was the
+    node's price alone (audit buyer29a #7: lium's 8 × H100 at $1.75/GPU-h, 36 % dearer than
+    hyperbolic's single H100 at $1.29, called neither). False where either side has no
+    price (the node's own answer then)."""
+    n = w.ex.gpu_count or 1
+    if n <= 1:
+        n = _node_size(w, gid)
+    node = _node_basis(w, gid, n) if n > 1 else None
+    one = w.single(gid)
+    if node is None or one is None or node[2] != "on_demand":
+        return False
+    v, hour, kind = node
+    x, single = one
+    per = hour / n
+    hours = w.month_hours()
+    pct = abs(per - single) / single * 100 if single > 0 else 0.0
+    verdict = ("node_vs_single_same" if round(pct) < 1
+               else "node_vs_single_cheaper" if per < single else "node_vs_single_dearer")
+    w.out.first = w.say(
+        "node_vs_single", verdict=w.say(verdict, n=w.n(n), pct=w.n(pct)),
+        n=w.n(n), gpu=w.gpu_name(gid), node_hour=w.usd(hour), node_provider=v.provider,
+        node_per=_gpu_usd(w, per), node_month=w.usd(hour * hours), usage=w.usage(),
+        single_hour=w.usd(single * n), single_provider=x.provider,
+        single_per=_gpu_usd(w, single), single_month=w.usd(single * n * hours),
+        kind=w.kinds[kind], doubt=_machine_doubt(w, v, n))
+    w.ask("per_gpu_hour_usd", per, "USD/h")
+    w.out.more.append(w.say("node_vs_single_why", n=w.n(n)))
+    w.out.more.append(w.say("price_date_two", first=v.provider, first_date=w.view_date(v),
+                            second=x.provider, second_date=w.view_date(x)))
+    w.price_warnings(v)
+    w.price_warnings(x)
+    return True
+
 
 def _count_nodes_price(w: _W, gid: str) -> bool:
     """A node or a cluster of a count asked with no model ("an 8x H100 node on OVHcloud", "a
@@ -1602,6 +1684,16 @@ def _setup_hour(w: _W, gid: str, count: int) -> bool:
     if b is None or r is None or not r.fits_in_memory:
         return False
     v, per, kind = b
+    dated_note = ""
+    later = _dated_instead(w, v, count) if kind == "on_demand" and b[0].gpu_count >= count \
+        else None
+    if later is not None:
+        # the provider's one machine that holds them is stale or doubted: its dated rate
+        # per GPU-hour for the count, said so (buyer29a #1)
+        dated_note = _dated_said(w, v, later[0], later[1], count, gid)
+        v, per = later
+    at = (w.say("at_dated_rate", provider=v.provider, rate=w.usd(per)) if dated_note
+          else w.where(v, count))
     w.record(r, inp + 512)
     # a stated length ("10 hours on 4 H100s for llama 3.1 70b"): its total, as with no model
     job_h = w.det.duration_hours if (w.det.duration_hours and w.sub != "month"
@@ -1609,23 +1701,25 @@ def _setup_hour(w: _W, gid: str, count: int) -> bool:
     if job_h:
         # billed as every job is (the provider's granularity, the weights' storage for those
         # hours): 2 weeks of 70B on 4 x H100 left out its 141 GB of weights
-        job = _billed_job(w, v, per, count, job_h, r.weights)
+        # (at a dated rate: one machine of the count, one disk for the weights)
+        job = _billed_job(w, msgspec.structs.replace(v, gpu_count=count) if dated_note else v,
+                          per, count, job_h, r.weights)
         w.out.first = w.say("cost_setup_total", hours=w.duration(job_h),
                             setup=w.setup(count, gid), model=w.model.name,
                             weights=_weights_said(w, r.weights),
                             total=w.usd(job.compute + job.storage), hour=w.usd(per * count),
-                            provider=w.where(v, count), kind=w.kinds[kind])
+                            provider=at, kind=w.kinds[kind])
         w.out.first += " " + _job_split(w, job)
         w.ask("per_job_usd", job.compute + job.storage, "USD")
     elif budget_lasts_asked(w) and per > 0:
         # "how long would $1,000 last serving 70B on 2 H100s?": the hours it buys at the
         # setup's hourly price (it gave the $2.58/h alone; audit regress8 #5)
-        _budget_lasts(w, gid, count, per * count, w.where(v, count), kind, per,
+        _budget_lasts(w, gid, count, per * count, at, kind, per,
                       model=w.model.name, weights=_weights_said(w, r.weights))
     else:
         w.out.first = w.say("cost_setup_hour", setup=w.setup(count, gid), model=w.model.name,
                             weights=_weights_said(w, r.weights), hour=w.usd(per * count),
-                            provider=w.where(v, count), kind=w.kinds[kind],
+                            provider=at, kind=w.kinds[kind],
                             month=w.usd(per * count * w.month_hours()), usage=w.usage())
         w.ask("per_hour_usd", per * count, "USD/h")
     ctx = w.ex.context_tokens
@@ -1637,6 +1731,8 @@ def _setup_hour(w: _W, gid: str, count: int) -> bool:
         w.out.more.append(w.say("cost_context_held", n=w.n(r.max_batch_size_in_memory),
                                 ctx=w.n(inp + 512), kv=w.gib(r.memory.kv_cache_gib or 0.0)))
     w.out.more.append(w.say("price_date", date=w.view_date(v)))
+    if dated_note and w.out.first:
+        w.out.first += " " + dated_note
     w.price_warnings(v)
     return True
 
@@ -1675,6 +1771,7 @@ def _month_total(w: _W, gid: str, count: int | None = None) -> bool:
     # were its 8-GPU p5.48xlarge with 6 idle, not 2 of its 1-GPU p5.4xlarge)
     separate = w.model is None and _separable(w, count)
     one: tuple[float, OfferView] | None = None  # the cheapest one machine that holds them
+    dated: OfferView | None = None  # the stale or doubted machine the dated rate replaces
     for x in w.offers_for(gid):
         if x.stale or x.suspect or x.on_demand_usd_h is None:
             continue
@@ -1700,7 +1797,14 @@ def _month_total(w: _W, gid: str, count: int | None = None) -> bool:
         # at RunPod" was 1 x H100 at awq-int4)
         b = w.basis(gid, count)
         if b is not None and b[2] == "on_demand" and b[0].provider == w.det.provider:
-            cheapest[b[0].provider] = (b[1], b[0])
+            later = _dated_instead(w, b[0], count)
+            if later is not None:
+                # its one machine that holds them is stale or doubted: the count at the
+                # provider's own dated rate per GPU-hour, said so (buyer29a #1)
+                cheapest[b[0].provider] = (later[1], later[0])
+                dated = b[0]
+            else:
+                cheapest[b[0].provider] = (b[1], b[0])
     for per, o in cheapest.values():
         p = provs.get(o.provider)
         notes: list[str] = []
@@ -1739,7 +1843,11 @@ def _month_total(w: _W, gid: str, count: int | None = None) -> bool:
         parts += w.say("part_egress", cost=w.usd(egress), gb=w.n(egress_gb),
                        note=said["egress_note"])
     setup = w.setup(o.gpu_count, gid)
-    if o.gpu_count > count:  # the extra GPUs of the machine rented whole, said
+    at = w.where(o, count) if o.gpu_count < count else o.provider
+    if dated is not None:  # the count at the provider's own dated rate per GPU-hour
+        setup = w.setup(count, gid)
+        at = w.say("at_dated_rate", provider=o.provider, rate=w.usd(per))
+    elif o.gpu_count > count:  # the extra GPUs of the machine rented whole, said
         setup = w.say("setup_whole_idle", setup=setup, idle=_idle(w, o.gpu_count - count, gid))
     elif o.gpu_count < count:  # machines that make up the count: "2 × H100 at runpod, 2
         setup = w.setup(count, gid)  # machines of 1 × H100 ..." (w.where)
@@ -1747,7 +1855,7 @@ def _month_total(w: _W, gid: str, count: int | None = None) -> bool:
                         total=w.usd(total),
                         setup=setup,
                         usage=w.usage(), hours=w.duration(job_h) if job_h else "",
-                        provider=w.where(o, count) if o.gpu_count < count else o.provider,
+                        provider=at,
                         gpu_cost=w.usd(gpu_cost),
                         hour=w.usd(per * count), kind=w.kinds[kind], parts=parts)
     if separate and o.gpu_count < count and one is not None:
@@ -1757,10 +1865,14 @@ def _month_total(w: _W, gid: str, count: int | None = None) -> bool:
             w, ov, one[0] * count, "on_demand", count, False,
             total=one[0] * count * job_h if job_h else None, job_h=job_h)
     w.ask("per_job_usd" if job_h else "per_month_usd", total, "USD")
+    if dated is not None:  # the machine left out, why, and what the month is priced at
+        w.out.first += " " + _dated_said(w, dated, o, per, count, gid)
     w.out.priced_setup = setup
     w.out.priced_offer = OfferNumbers(
-        offer_id=o.id, provider=o.provider, gpu=o.gpu_name, gpu_count=o.gpu_count,
-        nodes=_instances(o, count) if o.gpu_count < count else 1, weights=weights,
+        offer_id=o.id, provider=o.provider, gpu=o.gpu_name,
+        gpu_count=count if dated is not None else o.gpu_count,
+        nodes=_instances(o, count) if o.gpu_count < count and dated is None else 1,
+        weights=weights,
         pricing_model=kind, per_hour_usd=per * count,
         per_month_usd=None if job_h else total, as_of=o.as_of.isoformat(),
         as_of_kind=o.as_of_kind, price_date=w.view_date(o), why=w.out.first)
