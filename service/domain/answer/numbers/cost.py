@@ -1290,16 +1290,20 @@ def _bare_holds(w: _W, sized: bool = False) -> None:
     word, read, other = bare
     out = _out(w)
     ctx = _prompt(w, out, 4096 - out) + out  # as the cost's recommendations
-    if w.ex.gpu_count:
-        here, there = _min_count(w, read, ctx), _min_count(w, other, ctx)
-        if (there is not None and there <= w.ex.gpu_count
-                and (here is None or here > w.ex.gpu_count)):
-            # the count stated holds it on the other card only
-            w.ex = msgspec.structs.replace(w.ex, gpu=other)
-            w.st = dc_replace(w.st, bare_gpu=(word, other, read))
-        return
     workload = w.ex.workload or "serving"
-    if workload not in ("serving", "batch"):
+    if (w.ex.gpu_count or workload not in ("serving", "batch") or w.st.request_rate_per_s
+            or w.st.min_tokens_per_s or w.st.throughput_tokens_per_s or w.st.deadline_hours
+            or w.det.tokens or w.st.requests or w.st.documents):
+        # a count stated, or a load the weighing below does not carry (a rate, a per-user
+        # speed, a job: their answers weigh each variant themselves, counts.py): the variant
+        # that holds the model on the count stated, else on the fewest GPUs, as before
+        here, there = _min_count(w, read, ctx), _min_count(w, other, ctx)
+        if there is None or (here is not None and here <= there):
+            return
+        if w.ex.gpu_count and here is not None and here <= w.ex.gpu_count:
+            return  # the count stated holds it on the card read
+        w.ex = msgspec.structs.replace(w.ex, gpu=other)
+        w.st = dc_replace(w.st, bare_gpu=(word, other, read))
         return
     cards = [g for g in family.variants if g in w.reg.gpus]
     kw: dict[str, Any] = {"workload": workload, "gpus": cards, "top_n": 50,
