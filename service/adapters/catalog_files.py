@@ -16,7 +16,7 @@ from typing import Any, Protocol, TypeVar
 import msgspec
 
 from service.domain.catalog.engines import Engine, check_engines
-from service.domain.catalog.gpus import GPU, GpuReading, UnlistedGpu
+from service.domain.catalog.gpus import GPU, GpuFamily, GpuReading, UnlistedGpu
 from service.domain.catalog.kernels import (
     KernelRule,
     Kernels,
@@ -25,6 +25,7 @@ from service.domain.catalog.kernels import (
     check_kernels,
 )
 from service.domain.catalog.models import ModelEntry, counted_params
+from service.domain.catalog.names import norm
 from service.domain.catalog.precisions import precision_ids
 from service.domain.catalog.registry import Registry
 
@@ -191,6 +192,35 @@ def load_gpu_names(root: Path, gpus: list[GPU], problems: list[Problem]
     return readings, unlisted
 
 
+def load_gpu_families(root: Path, gpus: list[GPU], problems: list[Problem]
+                      ) -> list[GpuFamily]:
+    """The ``[[family]]`` tables of gpus.toml, each problem with its line: every id a
+    family names must be a ``[[gpu]]``, its ``gpu`` and ``other`` among its ``variants``,
+    and each bare name an alias of its ``gpu`` (a provider's label keeps the card the
+    importers read it as)."""
+    families = _load_tables(root, "gpus.toml", "family", GpuFamily, problems)[0]
+    if not families:
+        return families
+    text = (root / "gpus.toml").read_text(encoding="utf-8")
+    by_id = {g.id: g for g in gpus}
+    for f in families:
+        line = _line_of(text, f'id = "{f.id}"')
+        for gid in (f.gpu, f.other, *f.variants):
+            if gid not in by_id:
+                problems.append(Problem("gpus.toml", line,
+                                        f"family {f.id!r}: unknown GPU id {gid!r}"))
+        if f.gpu not in f.variants or f.other not in f.variants or f.gpu == f.other:
+            problems.append(Problem("gpus.toml", line, f"family {f.id!r}: gpu and other must "
+                                    "be two of its variants"))
+        card = by_id.get(f.gpu)
+        spelt = {norm(a) for a in (card.aliases if card is not None else [])}
+        for name in f.names:
+            if card is not None and norm(name) not in spelt:
+                problems.append(Problem("gpus.toml", line, f"family {f.id!r}: {name!r} is no "
+                                        f"alias of {f.gpu!r}"))
+    return families
+
+
 def load_engines(root: Path, problems: list[Problem]) -> list[Engine]:
     """The engines of ``engines.toml``, each problem with its line; the table as a whole is
     checked only when every engine in it is valid."""
@@ -278,7 +308,9 @@ def build_registry(root: Path, problems: list[Problem]) -> Registry:
     gpus = load_gpus(root, problems)
     kernels = load_kernels(root, engines, problems, check=len(problems) == before)
     readings, unlisted = load_gpu_names(root, gpus, problems)
-    registry = Registry(models, gpus, engines, kernels, readings=readings, unlisted=unlisted)
+    families = load_gpu_families(root, gpus, problems)
+    registry = Registry(models, gpus, engines, kernels, readings=readings, unlisted=unlisted,
+                        families=families)
     problems.extend(Problem("aliases", 1, c) for c in registry.conflicts)
     return registry
 

@@ -101,9 +101,17 @@ def test_couple_is_two(question: str) -> None:
     assert extract(question, registry()).gpu_count == 2
 
 
+def test_bare_a100s_cost_weighs_every_variant() -> None:
+    """"on A100s" with no count: every A100 is weighed (buyer audit 29, a100), the one that
+    meets the request cheapest priced, never above the 80GB card's month, the others named."""
+    a, b = ask("How much will qwen2.5 72b cost per month on A100s?"), ask(
+        "How much will qwen2.5 72b cost per month on A100 80GB SXM?")
+    assert asked(a)[1] <= asked(b)[1]
+    assert "“A100” names more than one card" in head(a) and "NVIDIA A100 SXM4 80GB" in head(a)
+    assert "needs 8" not in head(a)
+
+
 @pytest.mark.parametrize(("bare", "named"), [
-    ("How much will qwen2.5 72b cost per month on A100s?",
-     "How much will qwen2.5 72b cost per month on A100 80GB SXM?"),
     ("I need 2 A100s for qwen2.5 72b, how much will it cost per month?",
      "I need 2 A100 80GB SXM for qwen2.5 72b, how much will it cost per month?"),
     ("I need a couple of A100s for qwen2.5 72b, how much will it cost per month?",

@@ -293,6 +293,12 @@ class Stated:
     variant, or a name of two cards read as the one rented under it ("RTX 6000": the RTX 6000
     Ada, also the Quadro RTX 6000; :attr:`gpu_read`): (the word as written, the card read,
     the other card)."""
+    bare_priced: tuple[tuple[str, int, float | None, str, str, str], ...] | None = None
+    """Set where a price, a count or a setup weighed every memory variant of the family named
+    bare (catalog/gpus.toml ``[[family]]``: "which A100 setup") and :attr:`bare_gpu`'s card
+    is the one that meets the request cheapest: its cheapest setup that meets it, then each
+    other variant's, cheapest first, as (GPU id, GPUs, $ per hour, provider, pricing model,
+    weights) (a count of 0: none of it does); None where the name was read as one card."""
     gpu_read: tuple[str, str] | None = None
     """The first GPU named by a name of more than one product that the registry reads as the
     card rented under it (catalog/gpus.toml ``[[reading]]``: "RTX 6000", "MI300"): (the
@@ -3483,13 +3489,11 @@ def _precision_asked(folded: str, pm: re.Match[str] | None) -> str | None:
     return pm.group(1) if pm else None
 
 
-_MEM_SUFFIX = re.compile(r"^(.*-)(\d++)gb$")
-
-
 def _bare_gpu(toks: list[Any], names: list[Any], registry: Registry
               ) -> tuple[str, str, str] | None:
-    """The first GPU named by its family alone ("A100") whose card comes in another memory
-    size of the same form ("a100-sxm-40gb" and "a100-sxm-80gb"), or by a name of two cards
+    """The first GPU named by its family alone ("A100", a ``[[family]]`` of
+    catalog/gpus.toml: :meth:`Registry.memory_family`): the card it reads and the family's
+    other memory variant ("a100-sxm-40gb" and "a100-sxm-80gb"), or by a name of two cards
     of the catalog read as one ("RTX 6000": the Ada, and the Quadro; :func:`_gpu_read`):
     (word, card, other)."""
     for m in names:
@@ -3504,14 +3508,10 @@ def _bare_gpu(toks: list[Any], names: list[Any], registry: Registry
         if m.first != m.last:
             continue
         word = toks[m.first].text
-        gm = _MEM_SUFFIX.match(m.id)
-        if gm is None or not m.id.startswith(word.rstrip("s") + "-"):
-            continue
-        others = sorted((g for g in registry.gpus.values() if g.id != m.id
-                         and (mm := _MEM_SUFFIX.match(g.id)) is not None
-                         and mm.group(1) == gm.group(1)), key=lambda g: -g.memory_gb)
-        if others:
-            return word.rstrip("s").upper(), m.id, others[0].id
+        # the family and the card it reads are data (catalog/gpus.toml [[family]])
+        family = registry.memory_family(word)
+        if family is not None and family.gpu == m.id:
+            return word.rstrip("s").upper(), m.id, family.other
     return None
 
 

@@ -211,6 +211,30 @@ class GpuReading(Strict, frozen=True, kw_only=True):
     source: str = ""
 
 
+class GpuFamily(Strict, frozen=True, kw_only=True):
+    """A card sold in several memory sizes under one name (``catalog/gpus.toml``
+    ``[[family]]``): "A100" is the A100 40GB and the A100 80GB, "V100" the 16GB and the 32GB.
+    The one rule every route follows: a question about one card's fit or speed reads the bare
+    name as :attr:`gpu` and says so with :attr:`other`; a price, a count or a setup weighs
+    every card of :attr:`variants` and leads with the one that meets the request cheapest."""
+
+    id: str
+    names: Annotated[list[str], msgspec.Meta(min_length=1)]
+    """The bare spellings ("A100"); each must be an alias of :attr:`gpu`."""
+    gpu: str
+    """The card a one-card question reads the name as (the least memory: what fits there
+    fits on the others)."""
+    other: str
+    """The variant each one-card answer names beside :attr:`gpu` (more memory, same form)."""
+    variants: Annotated[list[str], msgspec.Meta(min_length=2)]
+    """Every card of the family a price or a setup weighs, :attr:`gpu` and :attr:`other`
+    among them."""
+    reason: str
+    """Why :attr:`gpu` is read for one card: said in /v1/sizing's ``gpu_variant``
+    assumption."""
+    source: str = ""
+
+
 class UnlistedGpu(Strict, frozen=True, kw_only=True):
     """A real accelerator the catalog has no entry for (``catalog/gpus.toml``
     ``[[unlisted]]``): no figure of it is given (none invented from a sibling), and a

@@ -7,18 +7,20 @@ from typing import cast
 
 from service.domain.catalog.derived import Derived
 from service.domain.catalog.engines import Engine, Engines
-from service.domain.catalog.gpus import GPU, GpuReading, UnlistedGpu
+from service.domain.catalog.gpus import GPU, GpuFamily, GpuReading, UnlistedGpu
 from service.domain.catalog.kernels import Kernels
 from service.domain.catalog.kinds import kind_of_name, models_like, models_near
 from service.domain.catalog.models import ModelEntry
-from service.domain.catalog.names import NameIndex, norm
+from service.domain.catalog.names import NameIndex, norm, plain_gpu_name
+from service.domain.fields import NAME_MAX
 
 
 class Registry:
     def __init__(self, models: Sequence[ModelEntry], gpus: Sequence[GPU],
                  engines: Sequence[Engine] = (), kernels: Kernels | None = None,
                  readings: Sequence[GpuReading] = (),
-                 unlisted: Sequence[UnlistedGpu] = ()) -> None:
+                 unlisted: Sequence[UnlistedGpu] = (),
+                 families: Sequence[GpuFamily] = ()) -> None:
         self.models = {m.id: m for m in models}
         self.gpus = {g.id: g for g in gpus}
         self.model_names = NameIndex("model")
@@ -46,6 +48,13 @@ class Registry:
                     f"{self.gpus[u.sibling].name}" if u.kind == "apu" and u.sibling in self.gpus
                     else f": a different card from the {self.gpus[u.sibling].name}, whose "
                     "figures are not its own" if u.sibling in self.gpus else ""))
+        self.gpu_families = {f.id: f for f in families
+                             if f.gpu in self.gpus and f.other in self.gpus}
+        """Cards sold in several memory sizes under one name (``catalog/gpus.toml``
+        ``[[family]]``: "A100", "V100"), by id: one card's fit or speed reads the name as the
+        family's ``gpu``; a price or a setup weighs every variant (:meth:`memory_family`)."""
+        self._family_names = {norm(n): f for f in self.gpu_families.values() for n in f.names}
+        self._family_cards = {g: f for f in self.gpu_families.values() for g in f.variants}
         self.engines = Engines(engines)
         """The inference engines (``catalog/engines.toml``) by id, with the defaulting rules."""
         self.kernels = kernels if kernels is not None else Kernels()
@@ -100,6 +109,22 @@ class Registry:
         or None: a card's own name, alias or id reads as that card alone."""
         rid = self.gpu_names.reading(name)
         return self.gpu_readings.get(rid) if rid is not None else None
+
+    def memory_family(self, name: str) -> GpuFamily | None:
+        """The family of memory variants ``name`` names bare ("A100", "NVIDIA A100",
+        "a100s"), or None: a name with a memory size or a form factor ("A100 80GB") is one
+        card or a listing's set, never the family (catalog/gpus.toml ``[[family]]``)."""
+        if len(name) > NAME_MAX:
+            return None
+        key = norm(plain_gpu_name(name))
+        found = self._family_names.get(key)
+        if found is None and key.endswith("s"):
+            found = self._family_names.get(key[:-1])  # "A100s"
+        return found
+
+    def family_of_card(self, gid: str) -> GpuFamily | None:
+        """The ``[[family]]`` card ``gid`` is a variant of ("a100-sxm-80gb": the A100's)."""
+        return self._family_cards.get(gid)
 
     def unlisted_gpu(self, name: str) -> UnlistedGpu | None:
         """The real accelerator the catalog lacks that ``name`` names ("MI250"), or None."""

@@ -1271,6 +1271,16 @@ def _size(req: SizingRequest, catalog: Catalog, *, machine_gpus: int | None = No
         # "RTX 6000", "MI300": a name of more than one product, read as the card rented
         # under it (catalog/gpus.toml [[reading]]), with the offers that say so and the rest
         note("gpu_variant", gpu.id, reading_reason(req.gpu, reading, catalog))
+    elif (gpu is not None and req.gpu
+          and (bare := registry.memory_family(req.gpu)) is not None and bare.gpu == gpu.id):
+        # "A100": a family of memory variants read, for one card, as the one the catalog's
+        # [[family]] table says, and why (the rule every route follows)
+        others = [registry.gpus[g].name for g in bare.variants
+                  if g != gpu.id and g in registry.gpus]
+        note("gpu_variant", gpu.id,
+             f"'{req.gpu}' names {len(others) + 1} GPUs; sized on {gpu.name}, {bare.reason}; "
+             f"the others: {', '.join(others)} (name one to size it; /v1/recommendations "
+             "gpus and /v1/offers gpu take the name as all of them)")
     elif gpu is not None and req.gpu and len(family) > 1:
         # "A100 PCIe" reads as the 80GB card its alias names; the name stands for others too
         others = [registry.gpus[g].name for g in family if g != gpu.id and g in registry.gpus]

@@ -1303,29 +1303,74 @@ def _requests_said(w: _W, requests: int, inp: int, out: int) -> dict[str, str]:
             "tokens": w.n(requests * out), "assumed": assumed}
 
 
-def _bare_holds(w: _W) -> None:
-    """A GPU family named bare ("A100", "A100s") in a cost or a count for an LLM: the memory
-    variant that holds the model on the fewest GPUs, or at the count stated the one that holds
-    it there, as the comparison reads such a name (:func:`_compare`); the note after the
-    answer names the card read and the other's count. The name's alias is the small card
-    (the A100 40GB): Qwen2.5 72B was priced on 8 of it, or on "2 A100s" that do not hold it
-    ("the model needs 8 of it" beside a price for 2), where 2 × A100 80GB do."""
+def _bare_holds(w: _W, sized: bool = False) -> None:
+    """A GPU family named bare ("A100", "A100s": catalog/gpus.toml ``[[family]]``) in a
+    cost, a count or a setup for an LLM: every memory variant of the family is weighed, and
+    the one whose setup meets the request cheapest leads (the recommendations for the load,
+    their ``gpus`` filter the family's variants; ``sized``: at the precision a count is sized
+    at, else at the one they choose); the note after the answer names the others with their cheapest
+    setup (:attr:`Stated.bare_priced`). With a count stated, the variant that holds the
+    model on it (the smaller card where both do). It was the variant that holds the model
+    on the fewest GPUs: 12 x A100 80GB at $13.38/h led for 64 users of Llama 3.1 70B, where
+    8 x A100 40GB meet the same targets at $5.77/h (buyer audit 29, a100); "2 A100s" that do
+    not hold Qwen2.5 72B were priced beside "the model needs 8 of it"."""
     bare = w.st.bare_gpu
     if bare is None or w.model is None or w.model.kind != "llm" or w.ex.gpu != bare[1]:
         return
     if w.ex.gpu in w.st.gpu_family and (w.det.provider or w.det.region):
         return  # priced at a provider or in a region: every card of the family (_cost_inner)
+    family = w.reg.family_of_card(bare[1])
+    if family is None or family.gpu != bare[1]:
+        return  # a name of two products ("RTX 6000"): read as the card rented under it
     word, read, other = bare
-    if w.reg.gpus[other].memory_gb <= w.reg.gpus[read].memory_gb:
+    out = _out(w)
+    ctx = _prompt(w, out, 4096 - out) + out  # as the cost's recommendations
+    workload = w.ex.workload or "serving"
+    if (w.ex.gpu_count or workload not in ("serving", "batch") or w.st.request_rate_per_s
+            or w.st.min_tokens_per_s or w.st.throughput_tokens_per_s or w.st.deadline_hours
+            or w.det.tokens or w.st.requests or w.st.documents):
+        # a count stated, or a load the weighing below does not carry (a rate, a per-user
+        # speed, a job: their answers weigh each variant themselves, counts.py): the variant
+        # that holds the model on the count stated, else on the fewest GPUs, as before
+        here, there = _min_count(w, read, ctx), _min_count(w, other, ctx)
+        if there is None or (here is not None and here <= there):
+            return
+        if w.ex.gpu_count and here is not None and here <= w.ex.gpu_count:
+            return  # the count stated holds it on the card read
+        w.ex = msgspec.structs.replace(w.ex, gpu=other)
+        w.st = dc_replace(w.st, bare_gpu=(word, other, read))
         return
-    ctx = _prompt(w, 512, 4096 - 512) + 512  # as the cost's recommendations
-    here, there = _min_count(w, read, ctx), _min_count(w, other, ctx)
-    if there is None or (here is not None and here <= there):
-        return
-    if w.ex.gpu_count and here is not None and here <= w.ex.gpu_count:
-        return  # the count stated holds it on the card read
-    w.ex = msgspec.structs.replace(w.ex, gpu=other)
-    w.st = dc_replace(w.st, bare_gpu=(word, other, read))
+    cards = [g for g in family.variants if g in w.reg.gpus]
+    kw: dict[str, Any] = {"workload": workload, "gpus": cards, "top_n": 50,
+                          "concurrent_requests": w.ex.concurrent_requests or 1,
+                          "context_tokens": ctx, "output_tokens": out}
+    if sized:
+        # the precision the count is sized at: the one asked, else the one the card read runs
+        # the model at (a bf16 model runs fp16 on a V100, as the count is sized)
+        on = None if w.weights else w.size(gpu=read, input_tokens=ctx - out, output_tokens=out)
+        kw["weights"] = w.weights or (on.weights if on is not None else "auto")
+    rec = w.recommend(**kw)
+    if rec is None or not rec.options:
+        return  # none meets it: the card read, as one card's answer reads it
+    best: dict[str, Option] = {}
+    for o in rec.options:
+        best.setdefault(o.offer.gpu, o)
+    lead = rec.options[0].offer.gpu
+    rest = [g for g in cards if g != lead]
+    # each other variant the recommendations price, cheapest first; one they price none of
+    # is named only where it is the card read or the family's other (the 40GB PCIe A100, of
+    # which no offer meets the load, goes unsaid)
+    named = [g for g in rest if g in best] + [
+        g for g in rest if g not in best and g in (family.gpu, family.other)]
+    priced = tuple(
+        (g, best[g].offer.gpu_count * best[g].nodes, best[g].cost.per_hour_usd,
+         best[g].offer.provider, best[g].pricing_model, best[g].weights) if g in best
+        else (g, 0, None, "", "", "")
+        for g in [lead, *sorted(named, key=lambda g: (g not in best, rec.options.index(best[g])
+                                                       if g in best else 0))])
+    w.ex = msgspec.structs.replace(w.ex, gpu=lead)
+    w.st = dc_replace(w.st, bare_gpu=(word, lead, read if lead != read else other),
+                      bare_priced=priced)
 
 
 def _kept(o: Option, gpus: frozenset[str] | None, count: int | None) -> bool:

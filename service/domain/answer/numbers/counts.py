@@ -84,7 +84,9 @@ _OUT = ASK_OUTPUT_TOKENS
 def _gpu_count(w: _W) -> None:
     if w.model is None:
         return
-    _bare_holds(w)
+    # the variants weighed at the precision the count leads with (the model's own unless one
+    # is asked): at the recommendations' own choice the 80GB at int8 led a bf16 count
+    _bare_holds(w, sized=True)
     gid, _ = w.card()
     if gid is not None and w.model.kind == "llm" and not w.engine():
         _runs_there(w, gid)  # what the GPU runs: int4 on a V100 is gptq-int4, a P100 llama.cpp
@@ -2146,6 +2148,47 @@ def _interconnect_pcie_only(w: _W, gid: str) -> bool:
     return True
 
 
+def _linked_rows(w: _W, gid: str, n: int) -> tuple[list[OfferView], list[OfferView]]:
+    """The machines of ``n`` × ``gid`` (all of them) and those whose offer states NVLink or
+    NVSwitch, trusted and current where any is (:func:`_linked_price`)."""
+    exact = [v for v in w.offers_for(gid) if v.gpu_count == n]
+    linked = [v for v in exact if v.interconnect in ("nvlink", "nvswitch")]
+    return exact, [v for v in linked if not v.stale and not v.suspect] or linked
+
+
+def _linked_family(w: _W, gid: str) -> bool:
+    """ "Cheapest 8x A100 with NVLink": a family named bare (catalog/gpus.toml ``[[family]]``)
+    weighs every memory variant: the one whose linked machine of that count is the cheapest
+    on demand leads (:func:`_linked_price`), the others named with theirs (it was the A100
+    40GB alone, the 80GB never said; buyer audit 29, a100). False where the name is one
+    card's, or no variant has such a machine."""
+    bare = w.st.bare_gpu
+    family = w.reg.family_of_card(gid) if bare is not None and bare[1] == gid else None
+    if bare is None or family is None or family.gpu != gid:
+        return False
+    n = w.ex.gpu_count or max((v.gpu_count for v in w.offers_for(gid)
+                               if not v.stale and not v.suspect), default=0)
+    cheapest: dict[str, OfferView] = {}
+    for g in family.variants:
+        rows = [v for v in _linked_rows(w, g, n)[1] if v.on_demand_usd_h is not None]
+        if n and rows:
+            cheapest[g] = min(rows, key=lambda v: (v.on_demand_usd_h or 0.0, v.provider))
+    if not cheapest:
+        return False
+    order = sorted(cheapest, key=lambda g: (cheapest[g].on_demand_usd_h or 0.0, g))
+    lead = order[0]
+    w.ex = msgspec.structs.replace(w.ex, gpu_count=n)
+    if not _linked_price(w, lead):
+        return False
+    others = order[1:] + [g for g in (family.gpu, family.other) if g not in cheapest]
+    priced = tuple((g, n, cheapest[g].on_demand_usd_h, cheapest[g].provider, "on_demand", "")
+                   if g in cheapest else (g, 0, None, "", "", "") for g in [lead, *others])
+    w.st = dc_replace(w.st, bare_gpu=(bare[0], lead, bare[1] if lead != bare[1] else bare[2]),
+                      bare_priced=priced)
+    w.ex = msgspec.structs.replace(w.ex, gpu=lead)
+    return True
+
+
 def _linked_price(w: _W, gid: str) -> bool:
     """"What is the cheapest 8x H100 node with NVLink?": the machines of that many of the GPU
     (the count stated, else its largest machine) whose offer states NVLink or NVSwitch (NVLink
@@ -2156,13 +2199,11 @@ def _linked_price(w: _W, gid: str) -> bool:
     views = [v for v in w.offers_for(gid)]
     n = w.ex.gpu_count or max((v.gpu_count for v in views if not v.stale and not v.suspect),
                               default=0)
-    exact = [v for v in views if v.gpu_count == n]
+    exact, fresh = _linked_rows(w, gid, n)
     if not n or not exact:
         return False
     if w.st.node_network in FAST_NETWORKS:
         return _networked_price(w, gid, n, exact)
-    linked = [v for v in exact if v.interconnect in ("nvlink", "nvswitch")]
-    fresh = [v for v in linked if not v.stale and not v.suspect] or linked
     setup = w.setup(n, gid)
     if not fresh:
         w.out.first = w.say("linked_price_none", setup=setup, offers=w.n(len(exact)))
@@ -2260,7 +2301,8 @@ def _networked_price(w: _W, gid: str, n: int, exact: list[OfferView]) -> bool:
 
 def _interconnect(w: _W) -> None:
     gids = w.det.gpus or ([w.ex.gpu] if w.ex.gpu else [])
-    if w.st.link_priced and w.model is None and len(gids) == 1 and _linked_price(w, gids[0]):
+    if w.st.link_priced and w.model is None and len(gids) == 1 and (
+            _linked_family(w, gids[0]) or _linked_price(w, gids[0])):
         return
     if not gids:
         _interconnect_split(w)

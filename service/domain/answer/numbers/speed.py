@@ -1007,9 +1007,9 @@ def _speed_answer(w: _W) -> None:
         return
     if w.st.which_setup and (w.st.min_tokens_per_s or w.st.max_ttft_ms):
         # "Which A100 setup serves 70B ... TTFT under 500 ms?": a setup to choose, so a family
-        # named bare is read as the cost answer reads it (the memory variant that holds the
-        # model on the fewest GPUs: the A100 80GB), not the small card the name's alias is
-        # (it led with A100 40GB; audit whichsetup #1)
+        # named bare is read as the cost answer reads it (every memory variant weighed, the
+        # one that meets the request cheapest leading: catalog/gpus.toml [[family]]), not the
+        # small card the name's alias is (audit whichsetup #1; buyer audit 29, a100)
         _bare_holds(w)
     gid, named = w.card()
     if _work_rate(w, gid):  # an embedding model's rate of inputs

@@ -1898,6 +1898,23 @@ def _variant_note(w: _W, intent: str) -> None:
         # is every card of it, and the answer names the one priced (the Quadro): no "read as"
         return
     kw = {"word": word, "gpu": w.gpu_name(gid), "other": w.gpu_name(other)}
+    if w.st.bare_priced is not None:
+        # every memory variant weighed (cost._bare_holds): the one led is the cheapest that
+        # meets the request, the others named with their cheapest setup
+        rows = [w.say("gpu_family_cheapest_row" if weights else "gpu_family_cheapest_price",
+                      setup=w.setup(n, g), weights=weights, hour=w.usd(hour),
+                      provider=provider, kind=w.kinds[kind])
+                if n and hour is not None else
+                w.say("gpu_family_cheapest_none", gpu=w.gpu_name(g))
+                for g, n, hour, provider, kind, weights in w.st.bare_priced]
+        # the card led priced in the answer already: its row goes unsaid
+        said = (first is not None and first.gpu == w.gpu_name(gid)) or (
+            w.out.asked is not None and w.out.asked.value == w.st.bare_priced[0][2])
+        w.out.more.insert(0, w.say("gpu_family_cheapest", word=word, gpu=w.gpu_name(gid),
+                                   lead="" if said else w.say("gpu_family_cheapest_lead",
+                                                              row=rows[0]),
+                                   others="; ".join(rows[1:])))
+        return
     if (w.model is not None and w.model.kind == "llm"
             and intent not in ("finetune", "training")):
         ctx = _ctx(w)
@@ -1940,7 +1957,34 @@ def _variant_note(w: _W, intent: str) -> None:
                                        **kw))
             return
     reading = reading_text(w, word)
+    if reading is None and intent == "speed" and _variant_speed(w, word, gid, other):
+        return
     w.out.more.insert(0, reading if reading is not None else w.say("gpu_variant", **kw))
+
+
+def _variant_speed(w: _W, word: str, gid: str, other: str) -> bool:
+    """A speed read on the card a bare family names ("how fast is 8B on an A100": the A100
+    40GB, catalog/gpus.toml ``[[family]]``), where the other variant is faster: the card read
+    and the one figure that changes, the other's speed for one request on the same setup
+    (the A100 80GB's 2,039 GB/s against 1,555); False where the speed is the same there (the
+    V100s) or either is not sized."""
+    s = w.sized_last.get(gid)  # the card read's last setup sized
+    if s is None or s.performance is None or w.model is None or w.model.kind != "llm":
+        return False
+    out = _out(w)
+    kw = {"gpu_count": s.gpu_count, "weights": s.weights, "input_tokens": _prompt(w, out),
+          "output_tokens": out}
+    mine, there = w.size(gpu=gid, **kw), w.size(gpu=other, **kw)
+    a = mine.performance.decode_tokens_per_s if mine is not None and mine.performance else None
+    b = (there.performance.decode_tokens_per_s
+         if there is not None and there.fits and there.performance else None)
+    if a is None or b is None or w.rate(a) not in (w.out.first or "") or w.rate(a) == w.rate(b):
+        return False  # (another load than the one the answer timed, or the same speed)
+    w.out.more.insert(0, w.say("gpu_variant_speed", word=word, gpu=w.gpu_name(gid),
+                               other=w.gpu_name(other), tps=w.rate(b),
+                               bw=w.n(w.reg.gpus[other].bandwidth_gb_s or 0),
+                               bw0=w.n(w.reg.gpus[gid].bandwidth_gb_s or 0)))
+    return True
 
 
 def reading_text(w: _W, word: str) -> str | None:
