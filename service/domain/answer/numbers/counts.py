@@ -2170,7 +2170,11 @@ def _linked_family(w: _W, gid: str) -> bool:
                                if not v.stale and not v.suspect), default=0)
     cheapest: dict[str, OfferView] = {}
     for g in family.variants:
-        rows = [v for v in _linked_rows(w, g, n)[1] if v.on_demand_usd_h is not None]
+        # a network between machines asked ("with InfiniBand"): the machines that state it,
+        # as the price answer lists them (:func:`_networked_price`), not the NVLink ones
+        joined = (_networked_rows(w, g, n)[1] if w.st.node_network in FAST_NETWORKS
+                  else _linked_rows(w, g, n)[1])
+        rows = [v for v in joined if v.on_demand_usd_h is not None]
         if n and rows:
             cheapest[g] = min(rows, key=lambda v: (v.on_demand_usd_h or 0.0, v.provider))
     if not cheapest:
@@ -2240,6 +2244,16 @@ def _linked_price(w: _W, gid: str) -> bool:
     return True
 
 
+def _networked_rows(w: _W, gid: str, n: int) -> tuple[bool, list[OfferView]]:
+    """Whether a machine of ``n`` × ``gid`` states the network between machines asked, and
+    the machines :func:`_networked_price` prices: those that state it, else another RDMA
+    fabric (``FAST_NETWORKS``), trusted and current where any is."""
+    exact = [v for v in w.offers_for(gid) if v.gpu_count == n]
+    named = [v for v in exact if v.network == (w.st.node_network or "")]
+    fast = named or [v for v in exact if v.network in FAST_NETWORKS]
+    return bool(named), [v for v in fast if not v.stale and not v.suspect] or fast
+
+
 def _networked_price(w: _W, gid: str, n: int, exact: list[OfferView]) -> bool:
     """"The cheapest 8x H100 node with InfiniBand for multi-node training, per month": the
     machines of ``n`` × ``gid`` whose offer states the network between machines asked (the
@@ -2250,9 +2264,7 @@ def _networked_price(w: _W, gid: str, n: int, exact: list[OfferView]) -> bool:
     cheapest NVLink machine, lium's 8 × H100 with no network stated, which the
     recommendations reject for multi-node training (audit buyer29a #12)."""
     net = w.st.node_network or ""
-    named = [v for v in exact if v.network == net]
-    fast = named or [v for v in exact if v.network in FAST_NETWORKS]
-    fresh = [v for v in fast if not v.stale and not v.suspect] or fast
+    named, fresh = _networked_rows(w, gid, n)
     setup, said_net = w.setup(n, gid), w.t.get(f"network_{net}", net)
     if not fresh:
         w.out.first = w.say("networked_price_none", setup=setup, net=said_net,
