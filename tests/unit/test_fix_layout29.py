@@ -159,3 +159,39 @@ def test_sizing_says_why_a_layout_does_not_fit_the_count_and_what_would() -> Non
     with pytest.raises(InvalidInput) as e:
         _sized({**_BODY, "parallelism": {"tensor": 2}})
     assert "set data 4" in str(e.value), str(e.value)
+
+
+_SIX_FP8 = {**_SIX, "weights": "fp8"}
+
+
+@pytest.mark.parametrize("q", [
+    "How many users can 6 x H100 serve with Llama 3.1 70B fp8?",
+    "Câți utilizatori pot servi 6 x H100 cu Llama 3.1 70B fp8?",
+    "How many users can 6 x H100 serve with Llama 3.1 70B fp8 with TP4?",
+])
+def test_how_many_users_says_its_layout_and_the_replicas_that_generate_more(q: str) -> None:
+    one = _sized({**_SIX_FP8, "parallelism": {"tensor": 2, "pipeline": 3}})
+    reps = _sized({**_SIX_FP8, "parallelism": {"tensor": 2, "data": 3}})
+    p, rp = one.performance, reps.performance
+    assert p is not None and rp is not None and p.max_throughput_tokens_per_s
+    assert rp.max_throughput_tokens_per_s and reps.max_batch_size_in_memory
+    r = ask(q)
+    assert asked(r) == ("max_batch_size", one.max_batch_size, "requests")
+    ro = q.startswith("Câți")
+    text = head(r)
+    assert "(TP2 x PP3)" in text and "TP2)" in text, text
+    assert _num(rp.max_throughput_tokens_per_s, ro) in text, text
+    assert _num(reps.max_batch_size_in_memory, ro) in text, text
+    if "TP4" in q:
+        assert "Tensor parallel 4 cannot be used on 6 GPUs" in text, text
+
+
+@pytest.mark.parametrize("q", [
+    "How many users can 8 x H100 serve with Llama 3.1 70B fp8 with TP2?",
+    "Câți utilizatori pot servi 8 x H100 cu Llama 3.1 70B fp8 cu TP2?",
+])
+def test_how_many_users_keeps_a_stated_tensor_parallel(q: str) -> None:
+    fixed = _sized({**_BODY, "parallelism": {"tensor": 2, "data": 4}})
+    r = ask(q)
+    assert asked(r) == ("max_batch_size", fixed.max_batch_size, "requests")
+    assert "TP2)" in head(r), head(r)

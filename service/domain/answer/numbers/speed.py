@@ -42,6 +42,7 @@ from service.domain.answer.numbers.cost import (
     replicas_note,
 )
 from service.domain.answer.numbers.jobs import _work_rate
+from service.domain.answer.numbers.layouts import layout_named, split_label, tp_unusable
 from service.domain.answer.numbers.media import _answered_as_media, _fastest_media
 from service.domain.answer.numbers.memory import (
     _fit_yes,
@@ -1108,7 +1109,7 @@ def _speed_answer(w: _W) -> None:
     tp = w.st.tensor_parallel if w.model.kind == "llm" else None
     if tp and not w.ex.gpu_count and not picked_count:
         count = tp  # "Llama 3.1 70B on H100 with TP4": one copy over the 4 GPUs it names
-    unusable = _tp_unusable(w, tp, count) if tp else None
+    unusable = tp_unusable(w, tp, count) if tp else None
     if unusable is not None:
         # a degree that cannot lay out these GPUs is said, never dropped silently (audit 29
         # layout: "on 6 x H100 with TP4" answered another layout unsaid)
@@ -1376,7 +1377,7 @@ def _speed_answer(w: _W) -> None:
           and r.gpu_count == count):
         # one layout weighed alone: which it is, all the same (TP x replicas)
         w.out.more.append(w.say("speed_layout_is",
-                                layout=_layout_named(w, gid, count, r.layout)))
+                                layout=layout_named(w, gid, count, r.layout)))
     w.sized_warnings(r, inp + out)
 
 
@@ -1389,47 +1390,11 @@ def _total_led(sub: str | None) -> bool:
     return sub is not None and (sub in _TOTAL_SUBS or sub.startswith(("requests_", "tokens_")))
 
 
-def _tp_unusable(w: _W, tp: int, count: int) -> str | None:
-    """Why a stated tensor-parallel degree cannot lay out ``count`` GPUs, or None where it
-    can: each copy of the model takes ``tp`` GPUs, so ``tp`` must divide the count (vLLM runs
-    data x tensor x pipeline parallel GPUs, "DP=4 x TP=2 uses 8 GPUs",
-    https://docs.vllm.ai/en/latest/serving/data_parallel_deployment/), and the engine splits
-    the attention heads evenly over them (vLLM's ``ModelConfig.verify_with_parallel_config``:
-    "Total number of attention heads (...) must be divisible by tensor parallel size",
-    https://github.com/vllm-project/vllm/blob/main/vllm/config/model.py), as /v1/sizing
-    refuses such a ``parallelism``. The answer then gives the layout the sizing picks."""
-    assert w.model is not None
-    if count % tp:
-        return w.say("speed_tp_not_dividing", tp=w.n(tp), n=w.n(count))
-    a = w.model.architecture
-    heads = a.num_attention_heads if a is not None else 0
-    if tp > 1 and heads and heads % tp:
-        return w.say("speed_tp_heads", tp=w.n(tp), model=w.model.name, heads=w.n(heads),
-                     n=w.n(count))
-    return None
-
-
 def _layout_words(w: _W, gid: str, count: int, lay: Layout) -> str:
     """ "one copy of the model over all 8 GPUs" or "4 replicas (2 GPUs per replica)"."""
     if lay.data <= 1:
         return w.say(w.on("layout_one_copy", gid), gpus=w.n(count))
     return f"{w.replicas(lay.data)} ({w.gpus_per_replica(count // lay.data, gid)})"
-
-
-def _layout_named(w: _W, gid: str, count: int, lay: Layout) -> str:
-    """ "one copy of the model split over all 8 GPUs (TP8)", "2 replicas (4 GPUs per replica,
-    TP4)": the layout and how each replica splits the model, as /v1/sizing's layout says."""
-    split = _split_label(lay)
-    if lay.data > 1:
-        return f"{w.replicas(lay.data)} ({w.gpus_per_replica(count // lay.data, gid)}, {split})"
-    key = "layout_one_copy_both" if count == 2 else "layout_one_copy"
-    return f"{w.say(w.on(key, gid), gpus=w.n(count))} ({split})"
-
-
-def _split_label(lay: Layout) -> str:
-    """ "TP8", "TP4 x PP2": how one replica splits the model, as /v1/sizing's layout says."""
-    return f"TP{lay.tensor}" + (f" x PP{lay.pipeline}" if lay.pipeline > 1 else "") + (
-        f" x EP{lay.expert}" if lay.expert > 1 else "")
 
 
 def _soonest_layout_note(w: _W, gid: str, count: int, r: SizingResult, rep: SizingResult,
@@ -1445,7 +1410,7 @@ def _soonest_layout_note(w: _W, gid: str, count: int, r: SizingResult, rep: Sizi
     by_requests = w.n(mine) == "0" and p.max_requests_per_s and q.max_requests_per_s
     key = "speed_layout_soonest_requests" if by_requests else "speed_layout_soonest"
     return w.say(key, layout=_layout_words(w, gid, count, r.layout),
-                 split=_split_label(r.layout), other=_layout_named(w, gid, count, rep.layout),
+                 split=split_label(r.layout), other=layout_named(w, gid, count, rep.layout),
                  rps=_rps(w, p.max_requests_per_s or 0.0),
                  rps_other=_rps(w, q.max_requests_per_s or 0.0),
                  thr=w.n(mine), thr_other=w.n(theirs),
@@ -1459,8 +1424,8 @@ def _fastest_layout_note(w: _W, gid: str, count: int, r: SizingResult,
     every figure as /v1/sizing gives it with that layout's ``parallelism``."""
     p, q = r.performance, rep.performance
     assert p is not None and q is not None and r.layout is not None and rep.layout is not None
-    return w.say("speed_layout_fastest", layout=_layout_named(w, gid, count, r.layout),
-                 other=_layout_named(w, gid, count, rep.layout),
+    return w.say("speed_layout_fastest", layout=layout_named(w, gid, count, r.layout),
+                 other=layout_named(w, gid, count, rep.layout),
                  thr=w.n(p.max_throughput_tokens_per_s or 0.0),
                  thr_other=w.n(q.max_throughput_tokens_per_s or 0.0),
                  rps=_rps(w, p.max_requests_per_s or 0.0),
@@ -1474,8 +1439,8 @@ def _most_total_note(w: _W, gid: str, count: int, r: SizingResult, one: SizingRe
     ``one`` that generates each request faster but less in total, with its own figures."""
     p, q = r.performance, one.performance
     assert p is not None and q is not None and r.layout is not None and one.layout is not None
-    return w.say("speed_layout_most_total", layout=_layout_named(w, gid, count, r.layout),
-                 other=_layout_named(w, gid, count, one.layout),
+    return w.say("speed_layout_most_total", layout=layout_named(w, gid, count, r.layout),
+                 other=layout_named(w, gid, count, one.layout),
                  tps=w.rate(p.decode_tokens_per_s or 0.0),
                  tps_other=w.rate(q.decode_tokens_per_s or 0.0),
                  ttft=w.n(p.time_to_first_token_ms or 0.0),
