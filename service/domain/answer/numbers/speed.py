@@ -1439,7 +1439,11 @@ def _most_total_note(w: _W, gid: str, count: int, r: SizingResult, one: SizingRe
     ``one`` that generates each request faster but less in total, with its own figures."""
     p, q = r.performance, one.performance
     assert p is not None and q is not None and r.layout is not None and one.layout is not None
-    return w.say("speed_layout_most_total", layout=layout_named(w, gid, count, r.layout),
+    # 1 output token after a long prompt: the totals in requests/s, never "0 tokens/s"
+    by_requests = (w.n(q.max_throughput_tokens_per_s or 0.0) == "0" and p.max_requests_per_s
+                   and q.max_requests_per_s)
+    return w.say("speed_layout_most_requests" if by_requests else "speed_layout_most_total",
+                 layout=layout_named(w, gid, count, r.layout),
                  other=layout_named(w, gid, count, one.layout),
                  tps=w.rate(p.decode_tokens_per_s or 0.0),
                  tps_other=w.rate(q.decode_tokens_per_s or 0.0),
