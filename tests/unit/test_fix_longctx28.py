@@ -115,8 +115,9 @@ def test_replicas_total_in_requests_where_output_tokens_round_to_nothing() -> No
     one = _perf({**_BODY, "parallelism": {"tensor": 8}})
     text = head(r)
     assert "would generate about 0 tokens/s" not in text, text
-    assert f"one copy split over all 8 GPUs would serve about {one[1]:.3f} requests/s" in text, \
-        text
+    # (audit 29 layout: the one copy named with its own request and requests/s)
+    assert ("over all 8 GPUs (TP8) would generate each request faster" in text
+            and f"would serve only about {one[1]:.3f} requests/s" in text), text
 
 
 def test_a_stated_layout_that_does_not_hold_the_model_is_said() -> None:

@@ -104,8 +104,8 @@ def test_ask_and_sizing_agree_on_64_h100() -> None:
     assert quantity == "max_requests_per_s"
     assert r.performance is not None and r.performance.max_requests_per_s is not None
     assert value == pytest.approx(r.performance.max_requests_per_s, rel=1e-3)
-    assert "16 replicas (4 GPUs per replica)" in a.answer
-    assert "2,612 tokens/s" in a.answer  # one copy over all 64, said beside
+    assert "16 replicas (4 GPUs per replica, TP4)" in a.answer  # (audit 29 layout: and TP)
+    assert "2,612 output tokens/s" in a.answer  # one copy over all 64, said beside
 
 
 @pytest.fixture(scope="module")

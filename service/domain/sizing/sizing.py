@@ -409,6 +409,28 @@ def sized_from_arch(a: Architecture, name: str, family: str = "custom") -> Sized
                       arch=a, max_context=a.max_context, family=family)
 
 
+def _layout_not_count(par: Parallelism, gpu_count: int, model: SizedModel) -> str:
+    """Why a ``parallelism`` does not lay out ``gpu_count`` GPUs, and what would: each replica
+    takes tensor x pipeline GPUs, so that must divide the count (vLLM runs data x tensor x
+    pipeline parallel GPUs, "DP=4 x TP=2 uses 8 GPUs",
+    https://docs.vllm.ai/en/latest/serving/data_parallel_deployment/), and tensor parallel
+    must divide the attention heads (vLLM's ``ModelConfig.verify_with_parallel_config``).
+    It read "4 x 1 x 1 = 4 must equal gpu_count (6)" for tensor 4 on 6 GPUs, no way out said
+    (audit 29 layout)."""
+    per = par.tensor * par.pipeline
+    if gpu_count % per == 0:
+        return (f"tensor x pipeline x data = {par.tensor} x {par.pipeline} x {par.data} = "
+                f"{per * par.data} must equal gpu_count ({gpu_count}): set data "
+                f"{gpu_count // per} for {gpu_count // per} replicas of {per} GPUs")
+    heads = model.arch.num_attention_heads if model.arch is not None else 0
+    tensors = [str(t) for t in divisors(gpu_count) if t == 1 or not heads or heads % t == 0]
+    ok = ", ".join(tensors[:-1]) + " or " + tensors[-1] if len(tensors) > 1 else tensors[0]
+    return (f"tensor x pipeline x data must equal gpu_count ({gpu_count}), and {per} GPUs per "
+            f"replica (tensor x pipeline) do not divide it: on {gpu_count} GPUs use tensor "
+            f"{ok}" + (f" (it must divide the {heads} heads)" if heads else "")
+            + f", or a gpu_count that {per} divides")
+
+
 def resolve_model(req: SizingRequest, registry: Registry) -> SizedModel:
     if req.model is not None:
         return sized_from_entry(registry.model(req.model))
@@ -1181,12 +1203,10 @@ def _size(req: SizingRequest, catalog: Catalog, *, machine_gpus: int | None = No
     ``model_type`` or the sizes sizing needs. Memory figures are in GiB (2^30 bytes), and the
     answer lists its assumptions and sources."""
     par = req.parallelism
-    if par is not None and par.tensor * par.pipeline * par.data != req.gpu_count:
-        raise InvalidInput(
-            f"tensor x pipeline x data = {par.tensor} x {par.pipeline} x {par.data} = "
-            f"{par.tensor * par.pipeline * par.data} must equal gpu_count ({req.gpu_count})",
-            "$.parallelism")
     registry = catalog.registry
+    if par is not None and par.tensor * par.pipeline * par.data != req.gpu_count:
+        raise InvalidInput(_layout_not_count(par, req.gpu_count, resolve_model(req, registry)),
+                           "$.parallelism")
     model = resolve_model(req, registry)
     check_sizing_fields(req, model)
     embed_asked = None  # an embedding input longer than the model takes, as asked

@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 
 from service.domain.answer.numbers.context import _W, _out, _prompt
+from service.domain.sizing.layout import Layout
 from service.domain.sizing.sizing import SizingResult
 from service.domain.sizing.speed import Performance
 
@@ -59,3 +60,39 @@ def split_vs(w: _W) -> bool:
           "tokens/s")
     w.sized_warnings(tp, inp + out)
     return True
+
+
+def tp_unusable(w: _W, tp: int, count: int) -> str | None:
+    """Why a stated tensor-parallel degree cannot lay out ``count`` GPUs, or None where it
+    can: each copy of the model takes ``tp`` GPUs, so ``tp`` must divide the count (vLLM runs
+    data x tensor x pipeline parallel GPUs, "DP=4 x TP=2 uses 8 GPUs",
+    https://docs.vllm.ai/en/latest/serving/data_parallel_deployment/), and the engine splits
+    the attention heads evenly over them (vLLM's ``ModelConfig.verify_with_parallel_config``:
+    "Total number of attention heads (...) must be divisible by tensor parallel size",
+    https://github.com/vllm-project/vllm/blob/main/vllm/config/model.py), as /v1/sizing
+    refuses such a ``parallelism``. The answer then gives the layout the sizing picks."""
+    assert w.model is not None
+    if count % tp:
+        return w.say("speed_tp_not_dividing", tp=w.n(tp), n=w.n(count))
+    a = w.model.architecture
+    heads = a.num_attention_heads if a is not None else 0
+    if tp > 1 and heads and heads % tp:
+        return w.say("speed_tp_heads", tp=w.n(tp), model=w.model.name, heads=w.n(heads),
+                     n=w.n(count))
+    return None
+
+
+def layout_named(w: _W, gid: str, count: int, lay: Layout) -> str:
+    """ "one copy of the model split over all 8 GPUs (TP8)", "2 replicas (4 GPUs per replica,
+    TP4)": the layout and how each replica splits the model, as /v1/sizing's layout says."""
+    split = split_label(lay)
+    if lay.data > 1:
+        return f"{w.replicas(lay.data)} ({w.gpus_per_replica(count // lay.data, gid)}, {split})"
+    key = "layout_one_copy_both" if count == 2 else "layout_one_copy"
+    return f"{w.say(w.on(key, gid), gpus=w.n(count))} ({split})"
+
+
+def split_label(lay: Layout) -> str:
+    """ "TP8", "TP4 x PP2": how one replica splits the model, as /v1/sizing's layout says."""
+    return f"TP{lay.tensor}" + (f" x PP{lay.pipeline}" if lay.pipeline > 1 else "") + (
+        f" x EP{lay.expert}" if lay.expert > 1 else "")

@@ -25,7 +25,9 @@ from service.domain.answer.numbers.context import (
     _same_bits_elsewhere,
     _smaller_precisions,
 )
+from service.domain.answer.numbers.cost import replicas_full_load
 from service.domain.answer.numbers.jobs import _job_deadline, _work_rate
+from service.domain.answer.numbers.layouts import layout_named, tp_unusable
 from service.domain.answer.numbers.media import _answered_as_media, _media
 from service.domain.catalog.precisions import PRECISIONS, find_precision, get_precision
 from service.domain.fields import BATCH_MAX
@@ -1114,26 +1116,43 @@ def _max_concurrency_at(w: _W) -> None:
         _memory(w)
         return
     count = w.ex.gpu_count or 1
+    # a tensor parallel stated ("with TP2"): the GPUs laid out so, as /v1/sizing's
+    # ``parallelism`` lays them; one that cannot lay them out said, and the layout the sizing
+    # picks answers (audit 29 layout: ignored unsaid)
+    tp = w.st.tensor_parallel
+    if tp and not w.ex.gpu_count:
+        count = tp
+    unusable = tp_unusable(w, tp, count) if tp else None
+    fixed: dict[str, Any] = ({"parallelism": {"tensor": tp, "data": count // tp}}
+                             if tp and unusable is None else {})
     # each request's prompt and its output: "200 output tokens per request" was sized at 512
     # out (3,584 in, 512 out; audit buyer19 #1)
     inp = _prompt(w, _out(w))
     r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=_out(w),
-               kv_cache=w.st.kv_cache)
+               kv_cache=w.st.kv_cache, **fixed)
+    if fixed and r is not None and not r.fits_in_memory:
+        fixed = {}  # the layout stated does not hold it: the sizing's own (said below)
+        r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=_out(w),
+                   kv_cache=w.st.kv_cache)
+        unusable = w.say("concurrency_tp_no_fit", tp=w.n(tp or 1))
     if r is None or r.gpu is None:
         return
     setup = named or w.setup(count, gid)
     r = _fitting_precision(w, r, gid, count, setup, inp + _out(w), lambda x: x.max_batch_size,
-                           input_tokens=inp, output_tokens=_out(w), kv_cache=w.st.kv_cache) or r
-    if (r.max_batch_size and (w.st.min_tokens_per_s or w.st.max_ttft_ms)
+                           input_tokens=inp, output_tokens=_out(w), kv_cache=w.st.kv_cache,
+                           **fixed) or r
+    if (r.max_batch_size and (w.st.min_tokens_per_s or w.st.max_ttft_ms) and not fixed
             and _concurrency_speed(w, gid, count, r, inp, setup)):
         return
     # the numbers (and Slack's table) at the load the answer states, every request held on
     # the setup: one request's sizing listed 1 x H100 beside "91 concurrent requests on 2"
-    if r.max_batch_size and _concurrency_replicas(w, gid, count, r, inp):
+    if r.max_batch_size and not fixed and _concurrency_replicas(w, gid, count, r, inp):
+        if unusable is not None:
+            w.out.more.insert(0, unusable)
         return
     full = w.size(gpu=gid, gpu_count=count, weights=r.weights, input_tokens=inp,
                   output_tokens=_out(w), batch_size=r.max_batch_size,
-                  kv_cache=w.st.kv_cache) if (
+                  kv_cache=w.st.kv_cache, **fixed) if (
         r.max_batch_size and r.max_batch_size > 1) else None
     w.record(full or r, inp + _out(w))
     if not r.max_batch_size:
@@ -1166,7 +1185,34 @@ def _max_concurrency_at(w: _W) -> None:
         w.out.more.append(w.say("concurrency_more_paged" if more else "concurrency_more",
                                 n=w.n(p.max_concurrency), held=w.n(r.max_batch_size),
                                 thr=w.n(p.max_throughput_tokens_per_s)))
+    if unusable is not None:
+        w.out.more.insert(0, unusable)
+    if count > 1 and r.layout is not None and r.gpu_count == count:
+        w.out.more.append(_concurrency_layout(w, gid, count, r, inp))
     w.sized_warnings(r, inp + _out(w))
+
+
+def _concurrency_layout(w: _W, gid: str, count: int, r: SizingResult, inp: int) -> str:
+    """Which layout the count of requests is for (TP x replicas), and, where independent
+    replicas of fewer GPUs each would generate more in total (:func:`replicas_full_load`)
+    though they hold fewer at once, those replicas with their own figures, as /v1/sizing
+    gives them with that ``parallelism`` (audit 29 layout: 275 held on 6 x H100 by one copy
+    over all six, 1,169 tokens/s, where 3 replicas of TP2 generate about 2,769)."""
+    assert r.layout is not None
+    mine = layout_named(w, gid, count, r.layout)
+    rep = (replicas_full_load(w, gid, count, inp, _out(w), r)
+           if not r.layout.fixed and r.layout.data <= 1 else None)
+    q = rep.performance if rep is not None else None
+    p = r.performance
+    if (rep is None or q is None or rep.layout is None or p is None
+            or not q.max_throughput_tokens_per_s or not rep.max_batch_size_in_memory):
+        return w.say("speed_layout_is", layout=mine)
+    return w.say("concurrency_layout_other", layout=mine,
+                 other=layout_named(w, gid, count, rep.layout),
+                 thr=w.n(p.max_throughput_tokens_per_s or 0.0),
+                 thr_other=w.n(q.max_throughput_tokens_per_s),
+                 held_other=w.n(rep.max_batch_size_in_memory),
+                 adm_other=w.n(q.max_concurrency or rep.max_batch_size_in_memory))
 
 
 def _concurrency_speed(w: _W, gid: str, count: int, r: SizingResult, inp: int,

@@ -42,6 +42,7 @@ from service.domain.answer.numbers.cost import (
     replicas_note,
 )
 from service.domain.answer.numbers.jobs import _work_rate
+from service.domain.answer.numbers.layouts import layout_named, split_label, tp_unusable
 from service.domain.answer.numbers.media import _answered_as_media, _fastest_media
 from service.domain.answer.numbers.memory import (
     _fit_yes,
@@ -1105,9 +1106,16 @@ def _speed_answer(w: _W) -> None:
     count = w.ex.gpu_count or picked_count or 1
     # a tensor-parallel degree stated ("with tensor parallel 8"): the GPUs laid out so, as
     # /v1/sizing's ``parallelism`` lays them (buyer audit 28a #4: it was ignored)
-    tp = w.st.tensor_parallel
+    tp = w.st.tensor_parallel if w.model.kind == "llm" else None
+    if tp and not w.ex.gpu_count and not picked_count:
+        count = tp  # "Llama 3.1 70B on H100 with TP4": one copy over the 4 GPUs it names
+    unusable = tp_unusable(w, tp, count) if tp else None
+    if unusable is not None:
+        # a degree that cannot lay out these GPUs is said, never dropped silently (audit 29
+        # layout: "on 6 x H100 with TP4" answered another layout unsaid)
+        w.out.more.append(unusable)
     fixed = ({"parallelism": {"tensor": tp, "data": count // tp}}
-             if tp and w.model.kind == "llm" and count % tp == 0 else {})
+             if tp and unusable is None else {})
     r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
                batch_size=w.ex.concurrent_requests, **fixed)
     if fixed and r is not None and not r.fits_in_memory and r.gpu is not None:
@@ -1224,19 +1232,34 @@ def _speed_answer(w: _W) -> None:
     rep = (replicas_full_load(w, gid, count, inp, out, r)
            if (users or 0) <= 1 and not w.st.request_rate_per_s
            and (r.layout is None or not r.layout.fixed) else None)
-    # one layout per answer: a time to the first token (or a prompt's processing) asked with
-    # no load stated is answered on the layout whose first token comes soonest, every figure
-    # its own (as /v1/sizing gives it with that ``parallelism``), the other said beside it
-    # (buyer audit 28a #4: 7,458 ms and 86.8 tokens/s of one TP8 copy beside the 0.161
-    # requests/s of 4 replicas of TP2, whose first token takes 24,856 ms)
-    faster: SizingResult | None = None  # the replicas a one-copy lead leaves
-    if (rep is not None and rep.performance is not None and w.sub in ("ttft", "prefill")
-            and rep.performance.decode_tokens_per_s):
+    # one layout per answer: every figure (one request's speed, its first token, the total
+    # at full load, requests/s) is one layout's, as /v1/sizing gives it with that
+    # ``parallelism``, and the other layout is named beside it with its own figures. A time
+    # to the first token (or a prompt's processing) is answered on the layout whose first
+    # token comes soonest (buyer audit 28a #4: 7,458 ms and 86.8 tokens/s of one TP8 copy
+    # beside the 0.161 requests/s of 4 replicas of TP2, whose first token takes 24,856 ms); a
+    # total, requests/s or tokens a period on the one that generates the most at full load;
+    # one request's speed or time on the one that generates each request fastest (audit 29
+    # layout: 103 tokens/s of one TP8 copy of Llama 3.1 70B fp8 on 8 x H100 beside the 3,833
+    # tokens/s in total of 2 replicas of TP4, whose own request runs at 80). vLLM's docs:
+    # data parallel replicas for throughput, tensor parallel to fit or cut the latency
+    # (https://docs.vllm.ai/en/latest/serving/parallelism_scaling.html).
+    faster: SizingResult | None = None  # the replicas a per-request lead leaves beside it
+    quicker: SizingResult | None = None  # the one copy a total's lead leaves beside it
+    if rep is not None and rep.performance is not None and rep.performance.decode_tokens_per_s:
         q = rep.performance
-        if q.time_to_first_token_ms is not None and q.time_to_first_token_ms <= ttft:
-            r, p = rep, q  # the replicas' first token is as soon: all figures theirs
+        q_tps, q_ttft = q.decode_tokens_per_s or 0.0, q.time_to_first_token_ms
+        if w.sub in ("ttft", "prefill"):
+            take = q_ttft is not None and q_ttft <= ttft
+        else:
+            take = _total_led(w.sub) or q_tps >= tps
+        if take:
+            if w.sub not in ("ttft", "prefill") and (
+                    q_tps < tps or (q_ttft is not None and q_ttft > ttft)):
+                quicker = r  # one copy still generates each request faster: named
+            r, p = rep, q  # every figure the replicas'
             w.record(r, inp + out)
-            tps, ttft = q.decode_tokens_per_s or tps, q.time_to_first_token_ms
+            tps, ttft = q_tps or tps, q_ttft if q_ttft is not None else ttft
         else:
             faster, rep = rep, None
     full = rep.performance if rep is not None and rep.performance is not None else p
@@ -1339,14 +1362,32 @@ def _speed_answer(w: _W) -> None:
                             requests=w.requests(full.max_concurrency or 1, "at_once"),
                             inp=w.n(inp), rps=_rps(w, rps or 0.0),
                             pps=w.n((rps or 0.0) * inp)))
-    if rep is not None:
+    if quicker is not None:
+        w.out.more.append(_most_total_note(w, gid, count, r, quicker))
+    elif rep is not None:
         w.out.more.append(replicas_note(w, gid, count, rep, inp, out))
     if faster is not None:
-        w.out.more.append(_soonest_layout_note(w, gid, count, r, faster, out))
+        w.out.more.append(_soonest_layout_note(w, gid, count, r, faster, out)
+                          if w.sub in ("ttft", "prefill")
+                          else _fastest_layout_note(w, gid, count, r, faster))
     elif fixed and r.layout is not None and r.layout.fixed:
         w.out.more.append(w.say("speed_layout_stated", tp=w.n(r.layout.tensor),
                                 how=_layout_words(w, gid, count, r.layout)))
+    elif (rep is None and count > 1 and r.layout is not None and w.model.kind == "llm"
+          and r.gpu_count == count):
+        # one layout weighed alone: which it is, all the same (TP x replicas)
+        w.out.more.append(w.say("speed_layout_is",
+                                layout=layout_named(w, gid, count, r.layout)))
     w.sized_warnings(r, inp + out)
+
+
+# the answers that ask what the GPUs do in total (a total, requests or tokens a period, their
+# price): led by the layout that generates the most at full load (_speed_answer)
+_TOTAL_SUBS = ("throughput", "tokens_dollar", "request_cost")
+
+
+def _total_led(sub: str | None) -> bool:
+    return sub is not None and (sub in _TOTAL_SUBS or sub.startswith(("requests_", "tokens_")))
 
 
 def _layout_words(w: _W, gid: str, count: int, lay: Layout) -> str:
@@ -1354,12 +1395,6 @@ def _layout_words(w: _W, gid: str, count: int, lay: Layout) -> str:
     if lay.data <= 1:
         return w.say(w.on("layout_one_copy", gid), gpus=w.n(count))
     return f"{w.replicas(lay.data)} ({w.gpus_per_replica(count // lay.data, gid)})"
-
-
-def _split_label(lay: Layout) -> str:
-    """ "TP8", "TP4 x PP2": how one replica splits the model, as /v1/sizing's layout says."""
-    return f"TP{lay.tensor}" + (f" x PP{lay.pipeline}" if lay.pipeline > 1 else "") + (
-        f" x EP{lay.expert}" if lay.expert > 1 else "")
 
 
 def _soonest_layout_note(w: _W, gid: str, count: int, r: SizingResult, rep: SizingResult,
@@ -1375,11 +1410,48 @@ def _soonest_layout_note(w: _W, gid: str, count: int, r: SizingResult, rep: Sizi
     by_requests = w.n(mine) == "0" and p.max_requests_per_s and q.max_requests_per_s
     key = "speed_layout_soonest_requests" if by_requests else "speed_layout_soonest"
     return w.say(key, layout=_layout_words(w, gid, count, r.layout),
-                 split=_split_label(r.layout), other=_layout_words(w, gid, count, rep.layout),
+                 split=split_label(r.layout), other=layout_named(w, gid, count, rep.layout),
                  rps=_rps(w, p.max_requests_per_s or 0.0),
                  rps_other=_rps(w, q.max_requests_per_s or 0.0),
                  thr=w.n(mine), thr_other=w.n(theirs),
                  ttft_other=w.n(q.time_to_first_token_ms or 0.0))
+
+
+def _fastest_layout_note(w: _W, gid: str, count: int, r: SizingResult,
+                         rep: SizingResult) -> str:
+    """The layout one request's speed is answered on (``r``: each request generated fastest)
+    and the replicas ``rep`` that generate more at full load, with their own slower request;
+    every figure as /v1/sizing gives it with that layout's ``parallelism``."""
+    p, q = r.performance, rep.performance
+    assert p is not None and q is not None and r.layout is not None and rep.layout is not None
+    return w.say("speed_layout_fastest", layout=layout_named(w, gid, count, r.layout),
+                 other=layout_named(w, gid, count, rep.layout),
+                 thr=w.n(p.max_throughput_tokens_per_s or 0.0),
+                 thr_other=w.n(q.max_throughput_tokens_per_s or 0.0),
+                 rps=_rps(w, p.max_requests_per_s or 0.0),
+                 rps_other=_rps(w, q.max_requests_per_s or 0.0),
+                 tps_other=w.rate(q.decode_tokens_per_s or 0.0),
+                 ttft_other=w.n(q.time_to_first_token_ms or 0.0))
+
+
+def _most_total_note(w: _W, gid: str, count: int, r: SizingResult, one: SizingResult) -> str:
+    """The replicas a total is answered on (``r``: the most at full load) and the layout
+    ``one`` that generates each request faster but less in total, with its own figures."""
+    p, q = r.performance, one.performance
+    assert p is not None and q is not None and r.layout is not None and one.layout is not None
+    # 1 output token after a long prompt: the totals in requests/s, never "0 tokens/s"
+    by_requests = (w.n(q.max_throughput_tokens_per_s or 0.0) == "0" and p.max_requests_per_s
+                   and q.max_requests_per_s)
+    return w.say("speed_layout_most_requests" if by_requests else "speed_layout_most_total",
+                 layout=layout_named(w, gid, count, r.layout),
+                 other=layout_named(w, gid, count, one.layout),
+                 tps=w.rate(p.decode_tokens_per_s or 0.0),
+                 tps_other=w.rate(q.decode_tokens_per_s or 0.0),
+                 ttft=w.n(p.time_to_first_token_ms or 0.0),
+                 ttft_other=w.n(q.time_to_first_token_ms or 0.0),
+                 thr_other=w.n(q.max_throughput_tokens_per_s or 0.0),
+                 rps=_rps(w, p.max_requests_per_s or 0.0),
+                 rps_other=_rps(w, q.max_requests_per_s or 0.0))
 
 
 def _requests_within(w: _W, gid: str, count: int, r: SizingResult, rep: SizingResult | None,
