@@ -648,6 +648,10 @@ class TrainingSpeed(msgspec.Struct, frozen=True, kw_only=True):
     """``compute`` or ``communication``: what the step waits for."""
     moe: str = ""
     """How the routed experts' efficiency was counted ("" for a dense model)."""
+    pipeline_send_s: float = 0.0
+    """Seconds of one step spent sending activations and their gradients between pipeline
+    stages on different nodes (:func:`pipeline_p2p_s` per 1F1B slot, times the slots); 0
+    where no stage boundary crosses a node. Part of the step's time, beside ``comm_s``."""
 
 
 def causal_attention_flops(a: Architecture, seq: int) -> float:
@@ -876,8 +880,9 @@ def training_speed(plan: TrainingPlan, gpu: GPU, perf: PerfTables | None) -> Tra
         share = routed / flops_token
         dense_mfu = mfu
         mfu = mfu / (1 - share + share / MOE_EXPERT_EFFICIENCY)
-        moe = (f"the routed experts' {share:.0%} of the FLOPs at {MOE_EXPERT_EFFICIENCY:g} of "
-               f"the model's MFU {dense_mfu:.2f} (one GEMM per expert over its routed tokens, "
+        moe = (f"the routed experts' {share * 100:.0f} % of the FLOPs at "
+               f"{MOE_EXPERT_EFFICIENCY:g} of the model's MFU {dense_mfu:.2f} (one GEMM per "
+               "expert over its routed tokens, "
                "as Hugging Face transformers / TRL / DeepSpeed run them; transformers PR "
                f"#40016), the rest at the model's: MFU {mfu:.3f} over the step. Fitted to "
                "QwenLM/Qwen3 issue #736 (8 x H100, ZeRO-3, LoRA: Qwen2-57B-A14B 5.6x slower "
@@ -905,15 +910,16 @@ def training_speed(plan: TrainingPlan, gpu: GPU, perf: PerfTables | None) -> Tra
     comm_s, comm = _training_comm(plan, gpu, perf)
     step_tokens = float(plan.gpus * tokens_gpu)
     stepped = plan.tp * plan.pp > 1 or plan.micro_batches > 1
+    send_s = 0.0
     if stepped:
-        compute_s, step_tokens, model_par = _model_parallel_step(
+        compute_s, step_tokens, model_par, send_s = _model_parallel_step(
             plan, gpu, perf, compute_s, tokens_gpu)
         comm = model_par + (f"; {comm}" if comm else "")
     if comm_s is not None and comm_s > compute_s:
         tokens_s = step_tokens / comm_s
         bound = "communication"
         comm += (f"; {comm_s:.3g} s of communication against {compute_s:.3g} s of compute "
-                 f"a step: {compute_s / comm_s:.0%} of the compute-bound speed")
+                 f"a step: {compute_s / comm_s * 100:.0f} % of the compute-bound speed")
     elif stepped:
         tokens_s = step_tokens / compute_s
         bound = "compute"
@@ -921,7 +927,8 @@ def training_speed(plan: TrainingPlan, gpu: GPU, perf: PerfTables | None) -> Tra
         tokens_s = plan.gpus * peak * mfu / flops_token
         bound = "compute"
     return TrainingSpeed(tokens_per_s=tokens_s, mfu=mfu, rule=rule, compute_s=compute_s,
-                         comm_s=comm_s, comm=comm, bound=bound, moe=moe)
+                         comm_s=comm_s, comm=comm, bound=bound, moe=moe,
+                         pipeline_send_s=send_s)
 
 
 TP_COLLECTIVES_PER_LAYER = 4
@@ -970,14 +977,15 @@ def pipeline_p2p_s(plan: TrainingPlan, act_bytes: float) -> tuple[float, str]:
 
 
 def _model_parallel_step(plan: TrainingPlan, gpu: GPU, perf: PerfTables | None,
-                         micro_s: float, tokens_gpu: int) -> tuple[float, float, str]:
+                         micro_s: float, tokens_gpu: int) -> tuple[float, float, str, float]:
     """Compute seconds of one optimizer step on one GPU of a tensor x pipeline x data layout
     (or of data parallel accumulating ``plan.micro_batches``), the tokens of the step over all
     the GPUs, and how they were counted. A micro-batch's FLOPs split over the tp x pp GPUs of
     its replica, plus the tensor-parallel collectives of its layers (on the critical path,
     not overlapped) and, between pipeline stages on different nodes, its activations sent
     forward and their gradients back; 1F1B runs m micro-batches in m + p - 1 slots (the
-    bubble (p-1)/m, Narayanan et al. 2021, arXiv 2104.04473, eq. 1)."""
+    bubble (p-1)/m, Narayanan et al. 2021, arXiv 2104.04473, eq. 1). The last value is the
+    step's seconds of pipeline sends between nodes (0 where none cross a node)."""
     a = plan.model.arch
     tp, pp, m = plan.tp, plan.pp, plan.micro_batches
     # the heaviest stage paces the pipeline: ceil(L/p) of the L layers
@@ -996,13 +1004,14 @@ def _model_parallel_step(plan: TrainingPlan, gpu: GPU, perf: PerfTables | None,
     p2p_s, p2p = pipeline_p2p_s(plan, act)
     if pp > 1:
         bits.append(f"pipeline {pp}, 1F1B: {m} micro-batches in {m + pp - 1} slots (bubble "
-                    f"(p-1)/m = {(pp - 1) / m:.1%})" + (f", {p2p}" if p2p else ""))
+                    f"(p-1)/m = {(pp - 1) / m * 100:.1f} %)" + (f", {p2p}" if p2p else ""))
     slot = work + tp_s + p2p_s
     step_s = (m + pp - 1) * slot
     dp = plan.dp
     bits.insert(0, f"{m} micro-batch{'es' if m > 1 else ''} of {tokens_gpu:,} tokens per "
                 f"data-parallel replica ({dp}) a step, {work:.3g} s of FLOPs each per GPU")
-    return step_s, float(dp * m * tokens_gpu), "; ".join(bits) + f": {step_s:.3g} s a step"
+    return (step_s, float(dp * m * tokens_gpu), "; ".join(bits) + f": {step_s:.3g} s a step",
+            (m + pp - 1) * p2p_s)
 
 
 def training_tokens_per_s(plan: TrainingPlan, gpu: GPU, perf: PerfTables | None = None
@@ -1282,7 +1291,7 @@ def _serving_error_note(perf: PerfTables | None, engine: Engine, model: SizedMod
         return f"{b.rows} measured runs ({who}, {family})"
 
     return (f"TPOT x{tpot.measured_over_model:.2f}, TTFT x{ttft.measured_over_model:.2f} "
-            f"at the {tpot.quantile:.0%} quantile",
+            f"at the {tpot.quantile * 100:.0f} % quantile",
             f"measured / modelled over {runs(tpot)}" + (
                 "" if (ttft.engine, ttft.family) == (tpot.engine, tpot.family)
                 else f" (TTFT: {runs(ttft)})")
@@ -1367,8 +1376,18 @@ def estimate_performance(model: SizedModel, p: Precision, kv: KVType | None, eng
         if ts.moe:
             note("moe_training_efficiency", f"MFU {ts.mfu:.3f}", ts.moe)
         if ts.comm:
-            note("training_communication", "not timed" if ts.comm_s is None
-                 else f"{ts.comm_s:.3g} s a step", ts.comm)
+            # the pipeline's sends between nodes are said beside the collectives: with data
+            # parallel inside a node only those cross the network (it read "0 s a step")
+            sends = (f"{ts.pipeline_send_s:.3g} s a step of pipeline sends between nodes"
+                     if ts.pipeline_send_s > 0 else "")
+            if ts.comm_s is None:
+                said = "not timed" + (f"; {sends}" if sends else "")
+            elif sends and ts.comm_s == 0:
+                said = sends + "; 0 s of data-parallel gradient sync"
+            else:
+                said = f"{ts.comm_s:.3g} s a step" + (f" of data-parallel gradient sync, plus "
+                                                      f"{sends}" if sends else "")
+            note("training_communication", said, ts.comm)
         return Performance(training_tokens_per_s=ts.tokens_per_s, training_hours=hours,
                            bound=ts.bound)
     if model.task == "embed":
