@@ -81,11 +81,9 @@ class BabelFormat:
                                    currency_digits=False)
 
     def percent(self, value: float, digits: int = 0) -> str:
-        # the house style in both languages: a space before the sign ("10 %", "12,5 %"), as
-        # the message templates write "{pct} %" (service.domain.locale.PlainFormat too)
         with decimal.localcontext(_context(value * 100, digits)):
             return format_percent(value, format="#,##0" + ("." + "0" * digits if digits
-                                                            else "") + " %",
+                                                            else "") + "%",
                                   locale=self.locale)
 
 

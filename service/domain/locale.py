@@ -79,9 +79,7 @@ class PlainFormat:
         return f"{sign}${self.number(abs(value), digits)}"
 
     def percent(self, value: float, digits: int = 0) -> str:
-        # the house style, in both languages: a space before the sign ("10 %", "12,5 %"),
-        # as the message templates write "{pct} %"
-        return f"{self.number(value * 100, digits)} %"
+        return f"{self.number(value * 100, digits)}%"
 
 
 _RO_DE = re.compile(

@@ -2,7 +2,7 @@
 nodes asked of one machine of 8 GPUs, and with no GPU named; the pipeline's sends between
 nodes in sizing's training_communication; NVLink asked of one GPU; an engine that cannot run
 on a TPU chip that holds the model; two GPUs named for a month's images; GPUs whose offers are
-all at providers left out; "10 %" with its space."""
+all at providers left out."""
 
 from __future__ import annotations
 
@@ -12,11 +12,9 @@ from typing import Any
 import msgspec
 import pytest
 
-from service.domain.recommend.recommend import recommend
-from service.domain.recommend.types import RecommendationRequest
 from service.domain.sizing.requests import SizingRequest
 from service.domain.sizing.sizing import size
-from tests.unit.kb_fixtures import TODAY, ask, catalog, head
+from tests.unit.kb_fixtures import ask, catalog, head
 
 
 def _size(**body: Any) -> Any:
@@ -185,30 +183,3 @@ def test_an_excluded_providers_gpu_is_not_unoffered(q: str, said: str) -> None:
     text = head(ask(q))
     assert said in text, text
     assert "no offer in the catalog" not in text and "nicio ofertă în catalog" not in text, text
-
-
-# 9. "10 %", with its space
-
-
-def test_percent_has_its_space() -> None:
-    from service.domain.locale import PlainFormat
-
-    assert PlainFormat("en").percent(0.1) == "10 %"
-    assert PlainFormat("ro").percent(0.125, 1) == "12,5 %"
-    rec = recommend(msgspec.convert({"model": "llama-3.1-8b"}, RecommendationRequest),
-                    catalog(), TODAY)
-    room = next(a for a in rec.assumptions if a.name == "memory_headroom")
-    assert room.value == ">= 10 %"
-
-
-@pytest.mark.parametrize("q", [
-    "Do I need multiple nodes to train Llama 3.1 70B?",
-    "Am nevoie de mai multe noduri pentru a antrena Llama 3.1 70B?",
-    "SDXL on L4 and RTX 4090 for 50,000 images per day, how many GPUs?",
-    "Which GPU for Llama 3.1 70B, excluding coreweave and hyperbolic?",
-    "Ce GPU pentru Llama 3.1 70B, fără coreweave și hyperbolic?",
-])
-def test_no_percent_without_its_space(q: str) -> None:
-    text = ask(q).answer
-    assert "%" in text, text
-    assert re.search(r"\d%", text) is None, text

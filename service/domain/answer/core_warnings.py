@@ -97,7 +97,7 @@ def _rate_load(head: tuple[str, str], replicas: str, unit: str) -> str:
 
 
 _RATE_OVER = (r"(?P<n_times>\d[\d,]*+\.\d)x", "requests queue without bound")
-_RATE_NEAR = (r"(?P<pct_share>\d[\d,]*+) ?% of",
+_RATE_NEAR = (r"(?P<pct_share>\d[\d,]*+)% of",
               "near capacity the queue, and with it the wait, grows steeply with small changes "
               "of load")
 _ONE_REPLICA = ("one replica each", "GPU")
@@ -263,8 +263,8 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("core_thin_ttft_all", re.compile(_thin(_THIN_TTFT, "every engine measured"))),
     ("core_thin_ttft", re.compile(_thin(_THIN_TTFT, r"(?P<engine>[^,()]++)"))),
     ("core_low_headroom", re.compile(
-        r"headroom under (?P<pct_limit>\d[\d,]*+(?:\.\d++)?) ?% "
-        r"\((?P<pct_free>-?\d[\d,]*+(?:\.\d++)?) ?%\): "
+        r"headroom under (?P<pct_limit>\d[\d,]*+(?:\.\d++)?)% "
+        r"\((?P<pct_free>-?\d[\d,]*+(?:\.\d++)?)%\): "
         r"little room for longer prompts or fragmentation")),
     ("core_tp_pcie", re.compile(
         r"tensor parallel over (?P<n_gpus>\d[\d,]*+(?:\.\d++)?) GPUs on PCIe only: slower than "
@@ -433,10 +433,10 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"NVLink, so even inside a node every all-reduce crosses PCIe)?")),
     ("core_near_capacity", re.compile(
         r"(?P<n_rate>\d[\d,]*+(?:\.\d++)?) requests/s is "
-        r"(?P<pct_share>\d[\d,]*+) ?% of what this setup serves "
+        r"(?P<pct_share>\d[\d,]*+)% of what this setup serves "
         r"\((?P<n_most>\d[\d,]*+(?:\.\d++)?) requests/s\): near capacity the "
         r"queue, and with it the time to first token, grows steeply with small changes of "
-        r"load; (?P<n_setups>\d[\d,]*+) such setups keep it under (?P<pct_limit>\d[\d,]*+) ?%")),
+        r"load; (?P<n_setups>\d[\d,]*+) such setups keep it under (?P<pct_limit>\d[\d,]*+)%")),
     # a request rate on an image, video, speech, embedding or audio generation model
     # (sizing.rate_load): over or near capacity, one GPU or several a replica
     ("core_rate_over_gpu", re.compile(_RATE_OVER_GPU)),
@@ -591,7 +591,7 @@ _N = r"\d[\d,]*+(?:\.\d++)?"
 # thousands and never in exponent form (":g" wrote 1,953,125,000 as 1.95312e+09, read back
 # as 1,953,120,000)
 _G = _N
-_ROOM = rf"(?P<room>, (?P<n_limit>{_N}) GiB with the (?P<pct_margin>{_N}) ?% headroom)?"
+_ROOM = rf"(?P<room>, (?P<n_limit>{_N}) GiB with the (?P<pct_margin>{_N})% headroom)?"
 _MACHINES_AT = (rf"(?P<rmach>(?P<machine_m>{_N} instances of {_N} x [^:]++): )?")
 _KIND_AT = r"(?P<rkind> \((?P<pricing_rk>reserved, [^()]++)\))?"
 _PER_REPLICA = (r"with (?P<users_u>\d[\d,]*+ concurrent requests?) per replica "
@@ -720,7 +720,7 @@ _NO_MATCH_HINTED: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("core_nm_memory_node", re.compile(
         rf"{_MEM_HEAD}(?P<n_node>{_N}) GiB on one node \((?P<say_made>weights, gradients, "
         r"optimizer state and activations sharded over its GPUs|weights, one request's KV "
-        rf"cache and overhead)(?P<freed>, (?P<pct_free>{_N}) ?% of each GPU kept free)?+; "
+        rf"cache and overhead)(?P<freed>, (?P<pct_free>{_N})% of each GPU kept free)?+; "
         rf"~(?P<n_need>{_N}) GiB of it weights\){_MEM_NO_NODE}(?P<n_has>{_N}) GiB usable\)")),
 )
 # the memory no-match reason of a model each GPU runs whole (alternatives._per_gpu_reason: a
@@ -731,7 +731,7 @@ _PER_GPU_MEMORY = re.compile(
     r"\((?:the whole pipeline at (?P<w>\d++)x(?P<h>\d++)(?:, (?P<frames>\d++) frames)?+"
     r"|(?P<model>the whole model at a batch of one)); each GPU runs a whole copy, so more "
     rf"GPUs add copies, not memory\); (?P<gpu>(?:(?! has ).)++) has (?P<usable>{_N}) GiB "
-    rf"usable(?:, (?P<limit>{_N}) GiB with the (?P<room>{_N}) ?% headroom)?+"
+    rf"usable(?:, (?P<limit>{_N}) GiB with the (?P<room>{_N})% headroom)?+"
     r"(?P<most>, the most of the GPUs that match the constraints)?+")
 # the GPUs named that no offer of the catalog rents (alternatives.no_offer_gpu_reason), what
 # sizing says on the first of them, then what would change the answer (:func:`_hint`)

@@ -69,8 +69,8 @@ _ALLOWED = re.compile(rf"within the {_NUM} s allowed")
 # from the start of a run of digits only (a long run searched from each digit was quadratic)
 _VIDEO = re.compile(r"(?<!\d)(\d++) frames at (\d++)x(\d++), (\d++) steps")
 _EMBED = re.compile(r"embeddings/s of ([\d,]+) tokens")
-_RATE_LOAD = re.compile(rf"; at {_NUM} requests?/s its replicas are ~(\d+) ?% busy \(a rate is "
-                        rf"sized with each replica at most (\d+) ?% busy")
+_RATE_LOAD = re.compile(rf"; at {_NUM} requests?/s its replicas are ~(\d+)% busy \(a rate is "
+                        rf"sized with each replica at most (\d+)% busy")
 _RATE_COST = re.compile(rf"; at that rate \$([\d.,]+) [a-z ]+? \(the hourly price over the "
                         rf"work {_NUM} requests?/s brings?; \$([\d.,]+) with")
 _TTFT_USERS = re.compile(r"; at ([\d,]+) concurrent requests? \(")
@@ -144,7 +144,7 @@ _DEADLINE_NODES = re.compile(
     rf"(?: \(~(?P<spot>{_N}) h expected with spot's restarts\))?+ at ~(?P<tps>{_N}) tokens/s "
     rf"\(~(?P<per>{_N}) per node against ~(?P<alone>{_N}) on (?P<before>{_N}) nodes?: "
     rf"(?P<pace>{'|'.join(re.escape(p) for p in _PACE)})\), where {_N} nodes? would take "
-    rf"~(?P<before_hours>{_N}) h; (?:(?P<pct>{_N}) ?% (?P<more>more|fewer) node-hours, so about "
+    rf"~(?P<before_hours>{_N}) h; (?:(?P<pct>{_N})% (?P<more>more|fewer) node-hours, so about "
     rf"that much (?:more|less) compute cost|about the same node-hours)\.")
 _DEADLINE_INSTANCES = re.compile(
     rf"The deadline \((?P<limit>{_N}) h, max_job_hours\) set the instance count: the job's "
@@ -412,7 +412,7 @@ def _machine(m: re.Match[str], t: Mapping[str, str], f: Formatter) -> str:
 # An option's ``pricing_reason`` (recommend/pricing.explain_pricing: the pricing model, a spot
 # run's expected overhead, a reservation's term, the use that allows it and what it bills),
 # read back from its fixed shapes; the term is the catalog's (reserved_term_words)
-_PRICED_SPOT = re.compile(r"spot: interruptible work; expected (?P<pct>\d++(?:\.\d++)?+) ?% "
+_PRICED_SPOT = re.compile(r"spot: interruptible work; expected (?P<pct>\d++(?:\.\d++)?+)% "
                           r"extra time for restarts and lost work")
 _RESERVED_HEAD = "reserved ("
 _RESERVED_USES = ("): a long job (", "): steady use ")

@@ -75,8 +75,7 @@ PRECISIONS: tuple[Precision, ...] = (
     Precision(
         id="fp8", name="FP8 (E4M3, per-channel/block scales)", bits_linear=8.0,
         bits_embedding=16, bits_lm_head=16, compute="fp8", native_compute_arch=_FP8_ARCH,
-        quality=("near-lossless (typically < 1 % on benchmarks); native tensor cores from "
-                 "Ada/Hopper"),
+        quality="near-lossless (typically <1% on benchmarks); native tensor cores from Ada/Hopper",
         aliases=("float8", "e4m3", "fp8 w8a8", "8-bit float", "fp8-dynamic"),
     ),
     Precision(
@@ -88,7 +87,7 @@ PRECISIONS: tuple[Precision, ...] = (
     Precision(
         id="int4", name="INT4 weight-only (group 128)", bits_linear=4.156, bits_embedding=16,
         bits_lm_head=16, compute="fp16",
-        quality="small loss (about 1-3 % on benchmarks), larger on small models and long reasoning",
+        quality="small loss (about 1-3% on benchmarks), larger on small models and long reasoning",
         aliases=("4-bit", "4bit", "int-4", "w4a16", "4 bit", "q4"),
     ),
     Precision(
@@ -147,7 +146,7 @@ PRECISIONS: tuple[Precision, ...] = (
     Precision(
         id="nvfp4", name="NVFP4 (16-value blocks, FP8 scales)", bits_linear=4.5,
         bits_embedding=16, bits_lm_head=16, compute="fp4", native_compute_arch=("Blackwell",),
-        quality="small loss (about 1-2 %); native on Blackwell tensor cores",
+        quality="small loss (about 1-2%); native on Blackwell tensor cores",
         aliases=("fp4", "nv fp4", "nv-fp4"),
     ),
     Precision(

@@ -405,8 +405,8 @@ def spot_reasons(o: Offer, by_count: Mapping[tuple[str, int], tuple[float, int]]
         discount = 1 - spot / od
         if discount >= most - SPOT_DISCOUNT_TOLERANCE:
             reasons.append(
-                f"spot ${spot:.2f}/h is {discount * 100:.0f} % off on-demand ${od:.2f}/h, at or "
-                f"beyond {o.provider}'s documented maximum spot discount of {most * 100:.0f} %: "
+                f"spot ${spot:.2f}/h is {discount:.0%} off on-demand ${od:.2f}/h, at or "
+                f"beyond {o.provider}'s documented maximum spot discount of {most:.0%}: "
                 "likely a placeholder, not a price")
     per_gpu = spot / o.gpu_count
     median, peers = by_count.get((o.gpu, o.gpu_count), (0.0, 0))

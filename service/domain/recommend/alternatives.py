@@ -897,7 +897,7 @@ def _per_gpu_reason(ctx: Ctx, memory: Sequence[tuple[Offer, str]],
     return (f"memory: {m.name} needs {need:.1f} GiB per GPU {at} ({what}; each GPU runs a "
             f"whole copy, so more GPUs add copies, not memory); {gpu.name} has "
             f"{gpu.usable_gib:.1f} GiB usable"
-            + (f", {limit:.1f} GiB with the {room:g} % headroom" if room else "")
+            + (f", {limit:.1f} GiB with the {room:g}% headroom" if room else "")
             + (", the most of the GPUs that match the constraints" if len(refused) > 1
                else ""))
 
@@ -1168,7 +1168,7 @@ def _node_need(ctx: Ctx, offer: Offer, p: Precision) -> tuple[float, float, str]
     t = max(d for d in range(1, g + 1) if g % d == 0 and a.num_attention_heads % d == 0)
     plan = _memory_plan(ctx, p, t, ctx.req.context_tokens)
     room = ctx.req.min_memory_headroom_pct
-    kept = f", {room:g} % of each GPU kept free" if room else ""
+    kept = f", {room:g}% of each GPU kept free" if room else ""
     return (plan.total_gib(1) * t, headroom_limit(ctx, plan.capacity_gib(gpu)) * t,
             "weights, one request's KV cache and overhead" + kept)
 
@@ -1284,7 +1284,7 @@ def note_rules(ctx: Ctx, precisions: list[Precision]) -> None:
                  "mean TTFT and time per output token at the stated load (queueing included), "
                  "as /v1/sizing reports them; tail latencies (p90, p99) run above the mean, "
                  "most under bursty arrivals: state a tighter target to leave margin for them")
-    ctx.note("memory_headroom", f">= {req.min_memory_headroom_pct:g} %",
+    ctx.note("memory_headroom", f">= {req.min_memory_headroom_pct:g}%",
              "an inference option fits with this share of the engine's memory per GPU free "
              "at the stated load, a training option with this share of each GPU's usable "
              "memory free at the least ZeRO sharding that leaves it (min_memory_headroom_pct)")

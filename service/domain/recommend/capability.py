@@ -315,7 +315,7 @@ def note_diffusion_setting(ctx: Ctx) -> None:
                  f"{w}x{h}, {steps} steps is left out and listed in rejected with its time. "
                  "Queueing before an image starts is not counted: under "
                  "target_requests_per_s each replica is at most "
-                 f"{HEADROOM_LOAD * 100:.0f} % busy")
+                 f"{HEADROOM_LOAD:.0%} busy")
 
 
 def keeps_kv(engine: Engine, kv: KVType) -> bool:
@@ -745,7 +745,7 @@ def serve_layouts(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> list[Capability] 
              if last is not None and g > 1 and (last.tp or g) > 1 else "")
     cap = first.per_gpu_cap_gib if first else gpu.usable_gib
     room = ctx.req.min_memory_headroom_pct
-    with_room = (f", {headroom_limit(ctx, cap):.1f} GiB with the {room:g} % headroom"
+    with_room = (f", {headroom_limit(ctx, cap):.1f} GiB with the {room:g}% headroom"
                  if room else "")
     # the precision named: weights=auto tries several, and the one said is the least need
     return (f"needs {need:.1f} GiB for {p.id} weights + KV cache + overhead{split}; "
@@ -913,7 +913,7 @@ def train_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision, nodes: int,
                f"{'ZeRO-' + str(stage) if stage else 'no ZeRO'}"
                if plan.tp > 1 and plan.pp == 1 and n <= node_of(base) else zero_words(stage))
             + f" over {count(n, 'GPU')}); {gpu.name} has {gpu.usable_gib:.1f} GiB usable"
-            + (f", {limit:.1f} GiB with the {room:g} % headroom" if room else "")))
+            + (f", {limit:.1f} GiB with the {room:g}% headroom" if room else "")))
     tps = training_speed(plan, gpu, ctx.catalog.perf).tokens_per_s
     return Capability(ok=True, tp=g, replicas=1, per_gpu_used_gib=per,
                       per_gpu_cap_gib=gpu.usable_gib, train_tps=tps, nodes_required=nodes,
@@ -989,7 +989,7 @@ def _diffusion_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> Capabilit
         room = ctx.req.min_memory_headroom_pct
         return Capability(ok=False, reason=(
             f"needs {parts.total_gib:.1f} GiB; {gpu.name} has {gpu.usable_gib:.1f} GiB usable"
-            + (f", {limit:.1f} GiB with the {room:g} % headroom" if room else "")))
+            + (f", {limit:.1f} GiB with the {room:g}% headroom" if room else "")))
     sec = diffusion_seconds(ctx, gpu, p)
     limit_s = ctx.req.max_seconds_per_image
     if limit_s is not None and sec > limit_s:
@@ -1045,7 +1045,7 @@ def _audio_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> Capability:
         room = ctx.req.min_memory_headroom_pct
         return Capability(ok=False, reason=(
             f"needs {mem(1):.1f} GiB; {gpu.name} has {gpu.usable_gib:.1f} GiB usable"
-            + (f", {limit:.1f} GiB with the {room:g} % headroom" if room else "")))
+            + (f", {limit:.1f} GiB with the {room:g}% headroom" if room else "")))
     # at most the engine's max_num_seqs streams a replica; under a request rate, as many as
     # it batches (the requests in flight vary: the replica's capacity is at its largest
     # batch): the rule /v1/sizing batches a request rate by (sizing.batching)
@@ -1163,7 +1163,7 @@ def note_request_size(ctx: Ctx, context_defaulted: bool) -> None:
              f"{WHISPER_WINDOW_S:g} s log-mel windows: its model card, config "
              f"max_source_positions 1500), "
              + (f"{audio:,.0f}" if audio >= 10 else f"{audio:.3g}") + " s of audio per "
-             f"second in all; the replicas are sized each at most {HEADROOM_LOAD * 100:.0f} % busy "
+             f"second in all; the replicas are sized each at most {HEADROOM_LOAD:.0%} busy "
              "(near full load, requests arriving at random queue without bound); longer audio "
              "is more windows (a 2-minute file counts as 4 requests)")
 
@@ -1212,6 +1212,6 @@ def rate_load_words(ctx: Ctx, capacity_rps: float) -> str:
     rate = ctx.req.target_requests_per_s
     if not rate or capacity_rps <= 0:
         return ""
-    return (f"; at {per_s(sig3(rate))} its replicas are ~{100 * rate / capacity_rps:.0f} % "
-            f"busy (a rate is sized with each replica at most {HEADROOM_LOAD * 100:.0f} % busy: "
-            "near full load, requests arriving at random queue without bound)")
+    return (f"; at {per_s(sig3(rate))} its replicas are ~{100 * rate / capacity_rps:.0f}% "
+            f"busy (a rate is sized with each replica at most {HEADROOM_LOAD:.0%} busy: near "
+            "full load, requests arriving at random queue without bound)")

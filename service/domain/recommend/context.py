@@ -209,7 +209,7 @@ _ROOM_MISS = re.compile(
     r"needs (?P<need>[\d.]+) GiB for (?P<p>\S+) weights \+ KV cache \+ overhead"
     r"(?: \(at least (?P<least>[\d.]+) GiB per GPU split over (?P<over>\d+)\))?; "
     r"\d+ x .+ gives (?P<cap>[\d.]+) GiB per GPU, (?P<limit>[\d.]+) GiB with the "
-    r"(?P<room>[\d.]+) ?% headroom"
+    r"(?P<room>[\d.]+)% headroom"
     # a narrower split that would leave GPUs of the node idle (capability._idle_split)
     r"(?:; replicas of tensor parallel \d++ would fit but leave \d++ of its \d++ GPUs idle "
     r"\(only layouts that use every GPU of a node are ranked\))?+")

@@ -365,7 +365,7 @@ def _option(ctx: Ctx, q: Quote, same: Sequence[Quote] = ()) -> Option:
     free = cap.per_gpu_cap_gib - used
     headroom = 100 * free / cap.per_gpu_cap_gib if cap.per_gpu_cap_gib else 0.0
     if headroom < SERVICE_HEADROOM_PCT:
-        warnings.append(f"headroom under {SERVICE_HEADROOM_PCT:g} % ({headroom:.1f} %): little "
+        warnings.append(f"headroom under {SERVICE_HEADROOM_PCT:g}% ({headroom:.1f}%): little "
                         "room for longer prompts or fragmentation")
     # a layer split (llama.cpp's default --split-mode layer: "Pipeline parallelism. Each GPU
     # holds a contiguous slice of layers", github.com/ggml-org/llama.cpp docs/multi-gpu.md)
@@ -1433,11 +1433,11 @@ def _note_saturation(ctx: Ctx, options: list[Option]) -> None:
         return
     room = ctx.req.min_memory_headroom_pct
     ctx.note("saturation", "at max_concurrency"
-             + (f", with the {room:g} % memory headroom" if room else ""),
+             + (f", with the {room:g}% memory headroom" if room else ""),
              "output_tokens_per_s_total, requests_per_s and per_million_output_tokens_usd "
              "are each option's replicas saturated at max_concurrency: the requests in flight "
              "the memory holds at the full context"
-             + (f" with {room:g} % of each GPU's memory kept free (min_memory_headroom_pct), "
+             + (f" with {room:g}% of each GPU's memory kept free (min_memory_headroom_pct), "
                 "fewer than /v1/sizing's max_concurrency, which fills the memory: its "
                 "max_throughput_tokens_per_s is higher" if room else "")
              + "; the same serving model as the stated load (never below its output)")
@@ -1558,9 +1558,9 @@ def _scaled_words(ctx: Ctx, c: Quote) -> str:
                 "faster per node: the layout sized for more nodes outruns the gradient sync "
                 "it adds" if per_node > alone * 1.005 else
                 "about the same per node")
-        nh = (f"; {more * 100:,.0f} % more node-hours, so about that much more compute cost."
+        nh = (f"; {more * 100:,.0f}% more node-hours, so about that much more compute cost."
               if more >= 0.005 else
-              f"; {-more * 100:,.0f} % fewer node-hours, so about that much less compute cost."
+              f"; {-more * 100:,.0f}% fewer node-hours, so about that much less compute cost."
               if more <= -0.005 else "; about the same node-hours.")
         return (f"The deadline ({plain(limit)} h, max_job_hours) set the node count: the run "
                 f"over {count(plan.nodes, 'node')} ({c.offer.network} network) takes "

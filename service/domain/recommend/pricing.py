@@ -592,7 +592,7 @@ def _over_budget(ctx: Ctx, offer: Offer, machines: str, kind: str, per_hour: flo
 
 def explain_pricing(ctx: Ctx, q: Quote) -> str:
     if q.model == "spot":
-        return (f"spot: interruptible work; expected {ctx.spot_overhead_of(q.plan) * 100:.1f} % "
+        return (f"spot: interruptible work; expected {ctx.spot_overhead_of(q.plan) * 100:.1f}% "
                 "extra time for restarts and lost work")
     if q.model == "reserved":
         return (f"reserved ({reserved_term(q.offer)}): {reserved_use(ctx, q)}; "

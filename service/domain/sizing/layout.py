@@ -393,9 +393,9 @@ class _Verdict:
         d = self.dominated_by
         if self.carries and d is not None:
             return (f"at {s.users}, TPOT {s.tpot_s * 1e3:.1f} ms against "
-                    f"{d.tpot_s * 1e3:.1f} ms, {self.rate_x * 100:.0f} % of the requests/s and "
-                    f"{self.admits_x * 100:.0f} % of the requests admitted at once of a layout "
-                    "that also carries the load: better at most on TTFT "
+                    f"{d.tpot_s * 1e3:.1f} ms, {self.rate_x:.0%} of the requests/s and "
+                    f"{self.admits_x:.0%} of the requests admitted at once of a layout that "
+                    "also carries the load: better at most on TTFT "
                     f"({s.ttft_s * 1e3:.0f} ms against {d.ttft_s * 1e3:.0f} ms)")
         if s.admits <= 0:
             return "no request's KV cache fits beside the weights"

@@ -1526,11 +1526,11 @@ def _size(req: SizingRequest, catalog: Catalog, *, machine_gpus: int | None = No
                     "such setups carry it")
             elif rate is not None and most and rate >= NEAR_CAPACITY * most:
                 hw.warnings.append(
-                    f"{plain(rate)} requests/s is {rate / most * 100:.0f} % of what this setup "
-                    f"serves ({sig3(most)} requests/s): near capacity the queue, and with it the "
-                    "time to first token, grows steeply with small changes of load; "
+                    f"{plain(rate)} requests/s is {rate / most:.0%} of what this setup serves "
+                    f"({sig3(most)} requests/s): near capacity the queue, and with it the time "
+                    "to first token, grows steeply with small changes of load; "
                     f"{setups_for(rate, most)} such setups keep it under "
-                    f"{HEADROOM_LOAD * 100:.0f} %")
+                    f"{HEADROOM_LOAD:.0%}")
             if model.task == "embed":
                 # an embedding answer has no requests/s of its own: one request is one input
                 # at input_tokens (at most the model's own length), as the recommendations
@@ -1698,7 +1698,7 @@ def _size(req: SizingRequest, catalog: Catalog, *, machine_gpus: int | None = No
                                     global_tokens=step_tokens, cap_gib=limit,
                                     tensor_in_node=tensor)
     if room and gpu is not None and limit is not None:
-        note("memory_headroom", f"{room:g} %",
+        note("memory_headroom", f"{room:g}%",
              f"min_memory_headroom_pct: the step and the layout are the fastest that fit "
              f"{limit:.1f} of the {gpu.usable_gib:.1f} GiB usable per GPU, the rest kept free "
              "as the recommendations keep it (room for longer sequences, fragmentation and "
@@ -2194,7 +2194,7 @@ def _note_training(t: TrainingPlan, note: object) -> None:
     note("activations", "checkpointed" if t.checkpointing else "all layers stored",
          "Korthikanti et al. 2022 per-layer activations generalised to GQA/gated MLP; "
          "checkpointing keeps 2 x s x b x h per layer plus one layer; logits 2.5 x b x s x V")
-    note("fragmentation", "5 %", "allocator fragmentation on top of the live tensors")
+    note("fragmentation", "5%", "allocator fragmentation on top of the live tensors")
     if t.objective != "sft":
         note("objective", t.objective, _objective_reason(t))
     if t.zero_stage:
@@ -3077,7 +3077,7 @@ def rate_load(rate: float | None, served: float | None, n: int, batch: int, what
     each = served / max(1, n // replica_gpus)
     need = setups_for(rate, each) * replica_gpus
     unit = "GPU" if replica_gpus == 1 else f"replica of {replica_gpus} GPUs"
-    note("request_rate", f"{plain(rate)}/s = {share * 100:.0f} % of {sig3(served)} {what}/s",
+    note("request_rate", f"{plain(rate)}/s = {share:.0%} of {sig3(served)} {what}/s",
          f"{one} per request; the setup serves {sig3(served)} {what}/s ({sig3(each)} per "
          f"{unit}{', one replica each' if replica_gpus == 1 else ''}, at batch_size {batch})"
          + also)
@@ -3086,7 +3086,7 @@ def rate_load(rate: float | None, served: float | None, n: int, batch: int, what
     head = (f"request_rate_per_s {plain(rate)} is {share:.1f}x what this setup serves "
             f"({sig3(served)} {what}/s on {n} GPU{'s' if n > 1 else ''}): requests queue without "
             "bound" if share >= 1 else
-            f"request_rate_per_s {plain(rate)} is {share * 100:.0f} % of what this setup serves "
+            f"request_rate_per_s {plain(rate)} is {share:.0%} of what this setup serves "
             f"({sig3(served)} {what}/s on {n} GPU{'s' if n > 1 else ''}): near capacity the "
             "queue, and with it the wait, grows steeply with small changes of load")
     replicas = "one replica each" if replica_gpus == 1 else f"{replica_gpus} per replica"

@@ -880,9 +880,8 @@ def training_speed(plan: TrainingPlan, gpu: GPU, perf: PerfTables | None) -> Tra
         share = routed / flops_token
         dense_mfu = mfu
         mfu = mfu / (1 - share + share / MOE_EXPERT_EFFICIENCY)
-        moe = (f"the routed experts' {share * 100:.0f} % of the FLOPs at "
-               f"{MOE_EXPERT_EFFICIENCY:g} of the model's MFU {dense_mfu:.2f} (one GEMM per "
-               "expert over its routed tokens, "
+        moe = (f"the routed experts' {share:.0%} of the FLOPs at {MOE_EXPERT_EFFICIENCY:g} of "
+               f"the model's MFU {dense_mfu:.2f} (one GEMM per expert over its routed tokens, "
                "as Hugging Face transformers / TRL / DeepSpeed run them; transformers PR "
                f"#40016), the rest at the model's: MFU {mfu:.3f} over the step. Fitted to "
                "QwenLM/Qwen3 issue #736 (8 x H100, ZeRO-3, LoRA: Qwen2-57B-A14B 5.6x slower "
@@ -919,7 +918,7 @@ def training_speed(plan: TrainingPlan, gpu: GPU, perf: PerfTables | None) -> Tra
         tokens_s = step_tokens / comm_s
         bound = "communication"
         comm += (f"; {comm_s:.3g} s of communication against {compute_s:.3g} s of compute "
-                 f"a step: {compute_s / comm_s * 100:.0f} % of the compute-bound speed")
+                 f"a step: {compute_s / comm_s:.0%} of the compute-bound speed")
     elif stepped:
         tokens_s = step_tokens / compute_s
         bound = "compute"
@@ -1004,7 +1003,7 @@ def _model_parallel_step(plan: TrainingPlan, gpu: GPU, perf: PerfTables | None,
     p2p_s, p2p = pipeline_p2p_s(plan, act)
     if pp > 1:
         bits.append(f"pipeline {pp}, 1F1B: {m} micro-batches in {m + pp - 1} slots (bubble "
-                    f"(p-1)/m = {(pp - 1) / m * 100:.1f} %)" + (f", {p2p}" if p2p else ""))
+                    f"(p-1)/m = {(pp - 1) / m:.1%})" + (f", {p2p}" if p2p else ""))
     slot = work + tp_s + p2p_s
     step_s = (m + pp - 1) * slot
     dp = plan.dp
@@ -1291,7 +1290,7 @@ def _serving_error_note(perf: PerfTables | None, engine: Engine, model: SizedMod
         return f"{b.rows} measured runs ({who}, {family})"
 
     return (f"TPOT x{tpot.measured_over_model:.2f}, TTFT x{ttft.measured_over_model:.2f} "
-            f"at the {tpot.quantile * 100:.0f} % quantile",
+            f"at the {tpot.quantile:.0%} quantile",
             f"measured / modelled over {runs(tpot)}" + (
                 "" if (ttft.engine, ttft.family) == (tpot.engine, tpot.family)
                 else f" (TTFT: {runs(ttft)})")

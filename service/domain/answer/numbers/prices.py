@@ -1923,7 +1923,7 @@ def left_out_cheaper(w: _W, kw: dict[str, Any], o: Option) -> None:
 # a precision id holds no "(": each "(" starts one scan of one word (a run of "(" was
 # quadratic with \S+, 36 ms on 40 of them)
 _REASON_WEIGHTS = re.compile(r"\(([^\s(]++) weights[,)]")
-_REASON_LIMIT = re.compile(r"(?<![\d.])([\d.]++) GiB with the [\d.]++ ?% headroom(?=;|$)")
+_REASON_LIMIT = re.compile(r"(?<![\d.])([\d.]++) GiB with the [\d.]++% headroom(?=;|$)")
 """The per-GPU limit a memory rejection quotes, at its end or before the idle-split clause
 (fix/askspot: "...; replicas of tensor parallel 2 would fit but leave 1 of its 3 GPUs idle")."""
 
@@ -2007,8 +2007,8 @@ def _layout_why(w: _W, m: _LayoutMiss) -> str:
     recommendations ranked and its need, then the pipeline /v1/sizing fits it as."""
     return w.say("left_out_layout", replicas=w.replicas(m.replicas),
                  per_replica=w.gpus_per_replica(m.per, None), need=w.gib(m.need_gib),
-                 limit=w.gib(m.limit_gib), room=w.n(m.room_pct) + " %", stages=w.n(m.stages),
-                 free=w.n(m.free_pct, 1) + " %")
+                 limit=w.gib(m.limit_gib), room=w.n(m.room_pct) + "%", stages=w.n(m.stages),
+                 free=w.n(m.free_pct, 1) + "%")
 
 
 def _left_out_why(w: _W, r: Rejected, room: tuple[float, float, float] | None = None
@@ -2020,8 +2020,8 @@ def _left_out_why(w: _W, r: Rejected, room: tuple[float, float, float] | None = 
     miss = room if kind == "memory" else None
     if miss is not None:
         need, cap, pct = miss
-        return w.say("left_out_headroom", free=w.n((cap - need) / cap * 100, 1) + " %",
-                     room=w.n(pct) + " %")
+        return w.say("left_out_headroom", free=w.n((cap - need) / cap * 100, 1) + "%",
+                     room=w.n(pct) + "%")
     if r.reason.startswith("stale:"):
         v = w.view_of(r.offer_id)
         return w.say("left_out_stale", date=w.view_date(v)) if v is not None else None
@@ -2054,7 +2054,7 @@ def setup_headroom_note(w: _W, gid: str, count: int, rec: Recommendation | None)
     if free >= SERVICE_HEADROOM_PCT:
         return
     w.out.more.insert(0, w.say("cost_setup_headroom", setup=w.setup(count, gid),
-                               free=w.n(free, 1) + " %", room=w.n(SERVICE_HEADROOM_PCT) + " %",
+                               free=w.n(free, 1) + "%", room=w.n(SERVICE_HEADROOM_PCT) + "%",
                                lead=w.option_setup(top), provider=top.offer.provider,
                                hour=w.usd(top.cost.per_hour_usd)))
 

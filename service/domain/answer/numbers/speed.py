@@ -1712,11 +1712,11 @@ def _speed_rate(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: i
                         else (setups_for(rate, most) * count, count, most))
     n = total // k
     need = (w.say(w.on("speed_rate_need_same", gid), n=w.n(n), gpus=w.n(total),
-                  pct=f"{HEADROOM_LOAD * 100:.0f} %") if k == count else
+                  pct=f"{HEADROOM_LOAD:.0%}") if k == count else
             # one setup said so ("1 setups" was said: audit regress6 #15)
             w.say(w.on("speed_rate_need_other_one" if n == 1 else "speed_rate_need_other", gid),
                   n=w.n(n), setup=w.setup(k, gid), gpus=w.n(total),
-                  pct=f"{HEADROOM_LOAD * 100:.0f} %", most=_rps(w, most_k)))
+                  pct=f"{HEADROOM_LOAD:.0%}", most=_rps(w, most_k)))
     if busy:
         # it keeps up, at more than HEADROOM_LOAD of what it serves: both figures said
         w.out.first = w.say("speed_rate_no_busy", need=need, busy=w.f.percent(rate / most, 0),
