@@ -205,6 +205,7 @@ def test_serving_is_unchanged() -> None:
 
 
 def test_a_token_count_with_no_training_word_stays_a_context() -> None:
-    # no training word: "1M tokens" is a context, refused in words (not dropped silently)
+    # no training word: "1M tokens" is a context, refused in words (not dropped silently);
+    # "1M" is 1,000,000 on every route (service/domain/tokens.py; was 1,048,576 on Slack only)
     out = all_text(_run("recommend llama 3.1 8b 1M tokens"))
-    assert "1,048,576 were asked" in out
+    assert "1,000,000 were asked" in out

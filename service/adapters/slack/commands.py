@@ -80,6 +80,7 @@ from service.domain.sizing.requests import (
     SizingRequest,
 )
 from service.domain.sizing.sizing import FitRow, SizingResult, size
+from service.domain.tokens import length_tokens
 
 Kind = Literal["ask", "size", "recommend", "offers", "help", "mistyped"]
 MAX_QUESTION = 2000
@@ -237,7 +238,7 @@ def _context_value(word: str) -> int | None:
         return None
     value = float(m.group(2).replace(",", ""))
     unit = (m.group(3) or "").lower()
-    tokens = int(value * (1024 if unit == "k" else 1_048_576 if unit == "m" else 1))
+    tokens = length_tokens(value, unit)  # one rule for every route (service.domain.tokens)
     if not unit and "." in m.group(2):
         return None
     if not 256 <= tokens <= _CONTEXT_READ_MAX:

@@ -74,6 +74,7 @@ from service.domain.catalog.precisions import (
 from service.domain.catalog.registry import Registry
 from service.domain.fields import BATCH_MAX, RANK_MAX, TOKENS_MAX
 from service.domain.recommend.types import MONTH_DAYS
+from service.domain.tokens import length_tokens
 
 Intent = Literal[
     "fits", "memory", "max_context", "max_concurrency", "speed", "gpu_count", "compare", "cost",
@@ -2089,7 +2090,7 @@ def _out_count(raw: str) -> int:
     1,024 here, as :func:`~service.domain.answer.understand.input_output_tokens` reads "2k
     output" and a context's "8k")."""
     s = raw.replace(" ", "")
-    return int(s[:-1]) * 1024 if s.endswith("k") else int(s)
+    return length_tokens(int(s[:-1]), "k") if s.endswith("k") else int(s)
 
 
 _OUTPUT_TOKENS = re.compile(
@@ -5018,7 +5019,12 @@ def stated(text: str, registry: Registry) -> Stated:
                    and _PERIOD_WORD.get(rm0.group("per") or rm0.group("adv") or rm0.group("per2")
                                         or rm0.group("adv2") or "") == "month"
                    and (rm0.group("images") or rm0.group("audio") or rm0.group("audio2"))
-                   and (_MONEY_Q.search(folded) or re.search(r"\bhow much\b|\bcat\b", folded))
+                   and (_MONEY_Q.search(folded) or re.search(r"\bhow much\b|\bcat\b", folded)
+                        # two GPUs or more named for a month's volume ("SDXL on L4 and RTX
+                        # 4090 for 5,000 images a month"): each side's month of that job is
+                        # the comparison (it sized the cheapest catalog setup for the rate,
+                        # neither GPU named)
+                        or len({n.id for n in names if n.kind == "gpu"}) >= 2)
                    # (on spot the month's work is already its job: the spot intent's work rate)
                    and not _SPOT.search(folded))
     if im and at[0] <= im.start() < at[1] and not monthly:
@@ -5802,6 +5808,12 @@ _ONE_NODE_Q = re.compile(
     rf"\b(?:one|a single|single|1|un singur|o singura)\s++{_NODE_WORD}\b[^?.;]{{0,30}}?"
     r"\b(?:enough|suffice\w*+|sufficient|ajunge|suficient\w*+|destul)\b"
     rf"|\b(?:ajunge|suficient\w*+|enough)\s++(?:\w++\s++)?(?:un singur|o singura|one|a single)"
+    rf"\s++{_NODE_WORD}\b"
+    # "can DeepSeek-V3 fit in a single node of 8 H100", "does it run on one machine", "poate
+    # să încapă într-un singur nod", "încape pe o singură mașină"
+    rf"|\b(?:fit|fits|run|runs|be served|hold)\s++(?:in|on|into|within)\s++(?:one|a single|1)"
+    rf"\s++{_NODE_WORD}\b"
+    rf"|\b(?:incap\w*+|rul\w*+)\s++(?:intr-un|intr-o|pe un|pe o)\s++(?:singur|singura)"
     rf"\s++{_NODE_WORD}\b")
 
 

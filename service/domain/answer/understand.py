@@ -32,6 +32,7 @@ from service.domain.catalog.precisions import find_kv_type, find_precision, get_
 from service.domain.catalog.registry import Registry
 from service.domain.catalog.snapshot import Catalog
 from service.domain.recommend.types import MONTH_DAYS
+from service.domain.tokens import LENGTH_K_TOKENS, LENGTH_M_TOKENS, amount_tokens, length_tokens
 
 
 class Extracted(msgspec.Struct, kw_only=True, frozen=True, omit_defaults=False):
@@ -1891,15 +1892,15 @@ def input_output_tokens(text: str) -> tuple[int | None, int | None]:
         g = m.groups()
         for a in (0, 4, 8):
             if g[a] is not None:
-                inp = int(g[a]) * (1024 if g[a + 1] else 1)
-                out = int(g[a + 2]) * (1024 if g[a + 3] else 1)
+                inp = length_tokens(int(g[a]), "k" if g[a + 1] else "")
+                out = length_tokens(int(g[a + 2]), "k" if g[a + 3] else "")
                 # (an output of 0 is a prefill-only request, which sizing takes)
                 if 1 <= inp <= 16 * 1_048_576 and 0 <= out <= 65536:
                     return inp, out
                 return None, None
     mo = _IO_OUT_K.search(folded)
     if mo is not None and 1 <= int(mo.group(1)) <= 64:
-        return None, int(mo.group(1)) * 1024
+        return None, length_tokens(int(mo.group(1)), "k")
     mn = _IO_OUT_N.search(folded)
     if mn is not None and 1 <= int(mn.group(1) or mn.group(2)) <= 65536:
         return None, int(mn.group(1) or mn.group(2))
@@ -2477,7 +2478,6 @@ _CTX_M = re.compile(r"^(\d{1,2})(mi?)(?:-(?:tokens?|context|ctx))?$")
 """A context in millions: "1M" is 1,000,000 tokens, as a model card's "1M context" is
 (MiniMax-Text-01's limit is 1,000,000: "1M tokens" was read as 1,048,576 and refused, audit
 buyer28a #8); "1Mi" is 1,048,576 (2^20), as "1024k" is."""
-_MILLION = {"m": 1_000_000, "mi": 1_048_576}
 _CTX_N = re.compile(r"^(\d{3,})$")
 """A plain number that may be a context: any size (past the model's limit the answer says No;
 "20000000 tokens of context" was dropped and answered at 4,096 tokens)."""
@@ -2490,9 +2490,9 @@ _SEQ_AFTER = frozenset({"sequence", "seq", "context", "ctx"})
 """A number then one of these then "length" / "len": "4096 sequence length", "4096 seq len"."""
 _CTX_DASH = re.compile(r"^(\d{3,7})-tokens?$")
 """A prompt's length said as an adjective: "a 4000-token prompt"."""
-_CTX_SCALE = {"k": 1024, "mii": 1000, "thousand": 1000, "milion": 1_000_000,
+_CTX_SCALE = {"k": LENGTH_K_TOKENS, "mii": 1000, "thousand": 1000, "milion": 1_000_000,
               "milioane": 1_000_000, "million": 1_000_000, "millions": 1_000_000,
-              "m": 1_000_000, "billion": 10 ** 9, "billions": 10 ** 9,
+              "m": LENGTH_M_TOKENS, "billion": 10 ** 9, "billions": 10 ** 9,
               "miliard": 10 ** 9, "miliarde": 10 ** 9}
 """A context said in words: "1 milion de tokeni", "2 milioane", "a 2 billion token context";
 millions and thousands in words are what they say, as "1M" is (:data:`_CTX_M`): "32 de mii de
@@ -2816,7 +2816,7 @@ def _context_at(toks: list[_Tok], taken: set[int], text: str) -> tuple[int, int]
                     and (_count_asked_before(toks, j) or _count_stated_before(toks, j))):
                 # "how many concurrent 128k requests fit": the count is asked, so "128k" is
                 # each request's length (audit regress4 #2: 44 requests of 4,096 tokens)
-                return int(mk.group(1)) * 1024, j
+                return length_tokens(int(mk.group(1)), "k"), j
             noun = following[1:2] if following[:1] == ["de"] else following[:1]  # "10k de ..."
             if "-" not in t.text and noun and (noun[0] in _JOB_COUNTED or (
                     noun[0] in _PROMPTS and _prompts_counted(toks, j, int(mk.group(1))))):
@@ -2830,14 +2830,14 @@ def _context_at(toks: list[_Tok], taken: set[int], text: str) -> tuple[int, int]
                                 if w not in ("tokens", "tokeni"))):
                 continue  # "generate 500k tokens": a job's output, not a context
             if "-" not in t.text and not near_cache and _job_amount(
-                    toks, j, text, int(mk.group(1)) * 1000):
+                    toks, j, text, amount_tokens(int(mk.group(1)), "k")):
                 continue  # "how much do 500k tokens cost": an amount of tokens, a job
             if "-" in t.text or near_cache or any(_CTX_WORDS.match(w) for w in window) or (
                     _each_of_load(toks, j, money)):
-                return int(mk.group(1)) * 1024, j
+                return length_tokens(int(mk.group(1)), "k"), j
             if bare is None and 1 <= int(mk.group(1)) <= 2048 and _bare_length(toks, j, text,
                                                                                money):
-                bare = int(mk.group(1)) * 1024, j
+                bare = length_tokens(int(mk.group(1)), "k"), j
             continue
         mm = _CTX_M.match(t.text)
         if mm:
@@ -2846,11 +2846,11 @@ def _context_at(toks: list[_Tok], taken: set[int], text: str) -> tuple[int, int]
             if "-" in t.text and _sizes_job([x.text for x in toks[j + 1 : j + 3]]):
                 continue  # "a 50M-token dataset", "a 500M-token corpus": the job's tokens
             if "-" in t.text or any(w in ("context", "contextul", "ctx") for w in window):
-                return int(mm.group(1)) * _MILLION[mm.group(2)], j
+                return length_tokens(int(mm.group(1)), mm.group(2)), j
             if (bare is None and 1 <= int(mm.group(1)) <= 16
                     and (j == 0 or toks[j - 1].text not in ("for", "pentru"))
                     and _bare_length(toks, j, text, money)):
-                bare = int(mm.group(1)) * _MILLION[mm.group(2)], j
+                bare = length_tokens(int(mm.group(1)), mm.group(2)), j
             continue
         md = _CTX_DASH.match(t.text)
         if md and 256 <= int(md.group(1)) <= 2_097_152:

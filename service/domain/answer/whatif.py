@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from service.domain.catalog.precisions import find_kv_type, find_precision
+from service.domain.tokens import length_tokens
 
 
 @functools.lru_cache(maxsize=256)
@@ -78,12 +79,12 @@ def _alts(t: Mapping[str, str], key: str) -> str:
 
 def _tokens(text: str) -> int | None:
     """A context length as written ("32k", "32,768", "4K tokens") in tokens; "1M" is
-    1,000,000, "1Mi" 1,048,576 (as the question's reader takes them, understand._CTX_M)."""
+    1,000,000, "1Mi" 1,048,576 (the one rule of :mod:`service.domain.tokens`)."""
     m = re.fullmatch(r"(\d[\d,]*+(?:\.\d++)?+)\s*+(k|mi|m)?", text.strip().lower())
     if m is None:
         return None
     n = float(m.group(1).replace(",", ""))
-    return int(n * {"k": 1024, "m": 1_000_000, "mi": 1_048_576}.get(m.group(2) or "", 1))
+    return length_tokens(n, m.group(2) or "")
 
 
 def _precision_at(text: str, folded: str) -> tuple[int, int, str] | None:

@@ -648,6 +648,10 @@ class TrainingSpeed(msgspec.Struct, frozen=True, kw_only=True):
     """``compute`` or ``communication``: what the step waits for."""
     moe: str = ""
     """How the routed experts' efficiency was counted ("" for a dense model)."""
+    pipeline_send_s: float = 0.0
+    """Seconds of one step spent sending activations and their gradients between pipeline
+    stages on different nodes (:func:`pipeline_p2p_s` per 1F1B slot, times the slots); 0
+    where no stage boundary crosses a node. Part of the step's time, beside ``comm_s``."""
 
 
 def causal_attention_flops(a: Architecture, seq: int) -> float:
@@ -905,8 +909,9 @@ def training_speed(plan: TrainingPlan, gpu: GPU, perf: PerfTables | None) -> Tra
     comm_s, comm = _training_comm(plan, gpu, perf)
     step_tokens = float(plan.gpus * tokens_gpu)
     stepped = plan.tp * plan.pp > 1 or plan.micro_batches > 1
+    send_s = 0.0
     if stepped:
-        compute_s, step_tokens, model_par = _model_parallel_step(
+        compute_s, step_tokens, model_par, send_s = _model_parallel_step(
             plan, gpu, perf, compute_s, tokens_gpu)
         comm = model_par + (f"; {comm}" if comm else "")
     if comm_s is not None and comm_s > compute_s:
@@ -921,7 +926,8 @@ def training_speed(plan: TrainingPlan, gpu: GPU, perf: PerfTables | None) -> Tra
         tokens_s = plan.gpus * peak * mfu / flops_token
         bound = "compute"
     return TrainingSpeed(tokens_per_s=tokens_s, mfu=mfu, rule=rule, compute_s=compute_s,
-                         comm_s=comm_s, comm=comm, bound=bound, moe=moe)
+                         comm_s=comm_s, comm=comm, bound=bound, moe=moe,
+                         pipeline_send_s=send_s)
 
 
 TP_COLLECTIVES_PER_LAYER = 4
@@ -970,14 +976,15 @@ def pipeline_p2p_s(plan: TrainingPlan, act_bytes: float) -> tuple[float, str]:
 
 
 def _model_parallel_step(plan: TrainingPlan, gpu: GPU, perf: PerfTables | None,
-                         micro_s: float, tokens_gpu: int) -> tuple[float, float, str]:
+                         micro_s: float, tokens_gpu: int) -> tuple[float, float, str, float]:
     """Compute seconds of one optimizer step on one GPU of a tensor x pipeline x data layout
     (or of data parallel accumulating ``plan.micro_batches``), the tokens of the step over all
     the GPUs, and how they were counted. A micro-batch's FLOPs split over the tp x pp GPUs of
     its replica, plus the tensor-parallel collectives of its layers (on the critical path,
     not overlapped) and, between pipeline stages on different nodes, its activations sent
     forward and their gradients back; 1F1B runs m micro-batches in m + p - 1 slots (the
-    bubble (p-1)/m, Narayanan et al. 2021, arXiv 2104.04473, eq. 1)."""
+    bubble (p-1)/m, Narayanan et al. 2021, arXiv 2104.04473, eq. 1). The last value is the
+    step's seconds of pipeline sends between nodes (0 where none cross a node)."""
     a = plan.model.arch
     tp, pp, m = plan.tp, plan.pp, plan.micro_batches
     # the heaviest stage paces the pipeline: ceil(L/p) of the L layers
@@ -1002,7 +1009,8 @@ def _model_parallel_step(plan: TrainingPlan, gpu: GPU, perf: PerfTables | None,
     dp = plan.dp
     bits.insert(0, f"{m} micro-batch{'es' if m > 1 else ''} of {tokens_gpu:,} tokens per "
                 f"data-parallel replica ({dp}) a step, {work:.3g} s of FLOPs each per GPU")
-    return step_s, float(dp * m * tokens_gpu), "; ".join(bits) + f": {step_s:.3g} s a step"
+    return (step_s, float(dp * m * tokens_gpu), "; ".join(bits) + f": {step_s:.3g} s a step",
+            (m + pp - 1) * p2p_s)
 
 
 def training_tokens_per_s(plan: TrainingPlan, gpu: GPU, perf: PerfTables | None = None
@@ -1367,8 +1375,18 @@ def estimate_performance(model: SizedModel, p: Precision, kv: KVType | None, eng
         if ts.moe:
             note("moe_training_efficiency", f"MFU {ts.mfu:.3f}", ts.moe)
         if ts.comm:
-            note("training_communication", "not timed" if ts.comm_s is None
-                 else f"{ts.comm_s:.3g} s a step", ts.comm)
+            # the pipeline's sends between nodes are said beside the collectives: with data
+            # parallel inside a node only those cross the network (it read "0 s a step")
+            sends = (f"{ts.pipeline_send_s:.3g} s a step of pipeline sends between nodes"
+                     if ts.pipeline_send_s > 0 else "")
+            if ts.comm_s is None:
+                said = "not timed" + (f"; {sends}" if sends else "")
+            elif sends and ts.comm_s == 0:
+                said = sends + "; 0 s of data-parallel gradient sync"
+            else:
+                said = f"{ts.comm_s:.3g} s a step" + (f" of data-parallel gradient sync, plus "
+                                                      f"{sends}" if sends else "")
+            note("training_communication", said, ts.comm)
         return Performance(training_tokens_per_s=ts.tokens_per_s, training_hours=hours,
                            bound=ts.bound)
     if model.task == "embed":

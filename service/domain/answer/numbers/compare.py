@@ -230,7 +230,7 @@ def _compare(w: _W) -> None:
                                own=w.own_said(gid, count))
         no_offer = bb is None and own is None and w.own_of(gid) is None and not w.offers_for(gid)
         if no_offer:
-            price_text = w.t["compare_no_offer"]
+            price_text = w.unpriced_say("compare_no_offer")
         if users > 1 and (p is None or not tps):
             # the requests its memory holds at once at their full context: the sizing's
             # max_batch_size, the count its queue warning gives first (it gave the engine's
@@ -357,8 +357,8 @@ def _compare(w: _W) -> None:
         if unpriced:
             # a side with no price is never beaten on price: the cheapest among those priced,
             # or unknown where one alone is priced
-            cheap = w.say("compare_cheapest_partial" if len(priced) > 1
-                          else "compare_cheapest_unknown", cheap=cheap,
+            cheap = w.unpriced_say("compare_cheapest_partial" if len(priced) > 1
+                                   else "compare_cheapest_unknown", cheap=cheap,
                           unpriced=", ".join(unpriced))
         w.out.more.append(w.say("compare_best", fast=best_speed[1], cheap=cheap))
     if best_month is not None:
@@ -367,7 +367,7 @@ def _compare(w: _W) -> None:
         w.ask("per_month_usd", best_month[0], "USD")
     if unpriced and (verdict is not None or million is not None or best_month is not None):
         # a verdict on price among the sides priced: the others' prices are unknown, said
-        w.out.more.append(w.say("compare_unpriced_left_out", unpriced=", ".join(unpriced)))
+        w.out.more.append(w.unpriced_say("compare_unpriced_left_out", unpriced=", ".join(unpriced)))
 
 
 @dataclass(frozen=True)
@@ -1073,12 +1073,13 @@ def _compare_million(w: _W, gids: list[str], base: SizingResult, inp: int) -> bo
     native = w.model.native_precision or "bf16"
     w.ask("per_million_output_tokens_usd", best[0], "USD")
     others = [(m, said) for m, said in costs if said != best[1]]
-    no_price = [w.say("compare_million_unpriced", setup=said, thr=w.n(thr))
+    no_price = [w.unpriced_say("compare_million_unpriced", setup=said, thr=w.n(thr))
                 for thr, said in unpriced]
     cheap = best[1]
     if unpriced:
-        cheap = w.say("compare_cheapest_partial" if others else "compare_cheapest_unknown",
-                      cheap=best[1], unpriced=", ".join(said for _, said in unpriced))
+        cheap = w.unpriced_say(
+            "compare_cheapest_partial" if others else "compare_cheapest_unknown",
+            cheap=best[1], unpriced=", ".join(said for _, said in unpriced))
         if not others:
             # one side priced: its cost per token, and the others' prices unknown (no lead
             # names a cheaper side)

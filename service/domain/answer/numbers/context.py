@@ -2311,6 +2311,16 @@ class _W:
         return tuple(x for x in self.st.exclude_providers
                      if x in ids and x != self.det.provider)
 
+    def unpriced_say(self, key: str, **kw: object) -> str:
+        """A "no offer in the catalog" sentence (``compare_no_offer``, ...), or, where the
+        question leaves providers out, its ``_excluded`` twin: "no offer left once aws is left
+        out" (an A10G's offers are all at AWS: "no offer in the catalog" was said of a GPU the
+        catalog prices, the offers left out being uncounted)."""
+        left_out = self.excluded()
+        if not left_out:
+            return self.say(key, **kw)
+        return self.say(key + "_excluded", providers=", ".join(left_out), **kw)
+
     def transcribes(self) -> bool:
         """Whether the model is speech-to-text (Whisper): an audio model with no component
         that writes a waveform (a codec or a VAE, as MusicGen, Bark and Stable Audio have);

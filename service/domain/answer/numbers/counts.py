@@ -2321,6 +2321,8 @@ def _interconnect(w: _W) -> None:
         return
     if len(gids) == 1 and _interconnect_timed(w, gids[0]):
         return
+    if len(gids) == 1 and _interconnect_one_gpu(w, gids[0]):
+        return
     rows = []
     words = [(en, w.t[key]) for en, key in (("no NVLink", "link_no_nvlink"),
                                              (" links", "link_links"),
@@ -2339,6 +2341,28 @@ def _interconnect(w: _W) -> None:
         w.out.first = w.say("interconnect_many", rows="; ".join(
             w.say("interconnect_pair", gpu=n, link=lk, bw=w.n(b)) for n, lk, b in rows))
         w.out.computed = True
+
+
+def _interconnect_one_gpu(w: _W, gid: str) -> bool:
+    """"Is NVLink needed for Llama 3.1 8B on 1 H100?": one GPU that holds the model exchanges
+    nothing with another GPU, so no link between GPUs (NVLink, PCIe peer-to-peer, InfiniBand)
+    is needed: a No, with the memory that shows the one GPU holds it. It gave the card's
+    link line alone (NVLink 4 at 900 GB/s). False where the count stated is not 1, the
+    question asks no yes or no, or one GPU does not hold the model (the link answer follows)."""
+    if (w.model is None or w.ex.gpu_count != 1 or not w.st.yes_no or w.chips(gid)
+            or w.model.kind not in ("llm", "diffusion")):
+        return False
+    ctx = _ctx(w)
+    r = w.size(gpu=gid, gpu_count=1, input_tokens=ctx, output_tokens=0)
+    if r is None or r.gpu is None or not r.fits or r.runs is False:
+        return False
+    w.record(r, ctx)
+    w.out.first = w.say("interconnect_one_gpu", model=w.model.name, weights=r.weights,
+                        setup=w.setup(1, gid), need=w.gib(r.memory.per_gpu_gib),
+                        cap=w.gib(w.cap(r)), ctx=w.n(ctx))
+    w.ask("gpu_count", 1, w.count_unit(gid), yes=False)
+    w.sized_warnings(r, ctx)
+    return True
 
 
 def load_sized(w: _W, gid: str) -> bool:

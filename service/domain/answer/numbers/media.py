@@ -1248,6 +1248,13 @@ def _compare_media(w: _W, gids: list[str]) -> None:
             if again is not None:
                 r = again
                 setup = w.say("compare_setup_precision", setup=setup, weights=again.weights)
+        if r is not None and r.gpu is not None and r.fits_in_memory and r.runs is False:
+            # it fits one chip, but the engine does not run the weights there (diffusers
+            # and fp16 on a TPU): said so, never "does not hold it on one node" (it read so
+            # for SDXL on a TPU v5e chip, 10.7 of 15.6 GiB)
+            rows.append(w.say("compare_cannot_run", gpu=w.gpu_name(gid), engine=r.engine,
+                              weights=r.weights))
+            continue
         if r is None or not r.fits_in_memory or r.performance is None:
             rows.append(w.say("compare_nofit", gpu=w.gpu_name(gid)))
             continue
@@ -1300,7 +1307,7 @@ def _compare_media(w: _W, gids: list[str]) -> None:
             text += w.say("compare_media_price", price=w.usd(b[1]), kind=w.kinds[b[2]],
                           cost=w.unit_usd(unit_cost), unit=w.t[unit_key])
         if mine is None and w.own_of(gid) is None and b is None and not w.offers_for(gid):
-            text += w.t["compare_no_offer"]
+            text += w.unpriced_say("compare_no_offer")
             unpriced.append(setup)
         if unit_cost is not None and (mine is not None or b is not None):
             priced += 1
@@ -1331,7 +1338,7 @@ def _compare_media(w: _W, gids: list[str]) -> None:
         # (audit buyer19 #8: "Fastest: L40S" for 556 against 554 images per hour)
         near = max((x for x in speeds if x[1] != fast[1]), default=None)
         even = near is not None and fast[0] < near[0] * (1 + _EVEN_SPEED)
-        said = cheap[1] if not unpriced else w.say(
+        said = cheap[1] if not unpriced else w.unpriced_say(
             "compare_cheapest_partial" if priced > 1 else "compare_cheapest_unknown",
             cheap=cheap[1], unpriced=", ".join(unpriced))
         w.out.more.append(w.say(

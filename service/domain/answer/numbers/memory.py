@@ -7,6 +7,7 @@ import math
 from typing import Any
 
 from service.domain.answer.numbers.context import (
+    _EXAMPLE_GPU,
     _W,
     ASK_CONTEXT_TOKENS,
     ASK_OUTPUT_TOKENS,
@@ -651,6 +652,14 @@ def _nodes_asked(w: _W, gid: str, ctx: int) -> bool:
                 one_need=w.gib(node.memory.per_gpu_gib), cap=w.gib(w.cap(at)),
                 nodes=w.n(nodes), setup=w.setup(n, gid), need=w.gib(at.memory.per_gpu_gib),
                 ctx=w.n(ctx))
+            # the single machines that do hold it, as the sizing's fits_on lists them (one
+            # node of 8 x H100 does not hold DeepSeek-V3; one of 4 x B200 does)
+            single = ", ".join(
+                w.setup(f.gpu_count, f.gpu) for f in sorted(
+                    (f for f in node.fits_on if f.weights is None and f.gpu_count <= NODE_GPUS),
+                    key=lambda f: (f.gpu_count, f.gpu_memory_gib))[:3])
+            if single:
+                w.out.first += " " + w.say("nodes_asked_single_other", fits=single)
             w.ask("gpu_count", n, w.count_unit(gid), yes=several)
             w.sized_warnings(at, ctx)
             return True
@@ -692,6 +701,13 @@ def _fits(w: _W) -> None:
         return
     if gid is None:
         n = w.ex.gpu_count or 0  # "do I need 2 GPUs for ...?" with no GPU named
+        if w.st.multi_node_asked is not None and not n and _nodes_asked(w, _EXAMPLE_GPU,
+                                                                         _ctx(w)):
+            # "do I need multiple nodes to serve Llama 3.1 405B?", no GPU named: the machines
+            # counted on the H100, said (it gave the total GiB alone, not the nodes asked)
+            assert w.out.first is not None
+            w.out.first += " " + w.say("nodes_gpu_assumed", gpu=w.gpu_name(_EXAMPLE_GPU))
+            return
         if not (w.sub == "need" and n > 1 and _need_any(w, n)):
             _memory(w)
         return
@@ -717,7 +733,7 @@ def _fits(w: _W) -> None:
         return
     if w.sub == "need" and count > 1 and named is None and _need_count(w, gid, count, ctx):
         return
-    if (w.st.multi_node_asked is not None and count == 1 and named is None
+    if (w.st.multi_node_asked is not None and count in (1, NODE_GPUS) and named is None
             and _nodes_asked(w, gid, ctx)):
         return
     # memory alone is not a yes: an engine that cannot run the weights there is a no (and

@@ -329,7 +329,9 @@ def _train(w: _W, task: str, spot: bool = False) -> None:
     _train_run(w, task, spot)
     _run_unmodelled(w)
     if w.out.first is not None and assumed is not None:
-        w.out.first = assumed + " " + w.out.first[:1].upper() + w.out.first[1:]
+        # the nodes asked: the verdict leads (a Yes or No), the card counted on after it
+        w.out.first = (w.out.first + " " + assumed if w.st.multi_node_asked is not None
+                       else assumed + " " + w.out.first[:1].upper() + w.out.first[1:])
     if w.out.first is not None:
         method = w.ex.method or ("full" if w.ex.workload == "pretrain" else "lora")
         _setup_note(w, method)
@@ -452,6 +454,12 @@ def _count_gpu_assumed(w: _W, task: str) -> str | None:
     counts: 256 for DeepSeek-V3), the card said first; it gave the total GiB alone (audit
     train2 #8). The sentence that says so, or None where nothing is assumed."""
     m = w.model
+    if (m is not None and m.kind == "llm" and w.st.multi_node_asked is not None
+            and not (w.ex.gpu or w.det.memory_gib or w.det.gpus or w.ex.gpu_count)):
+        # "do I need multiple nodes to train Llama 3.1 70B?", no GPU named: the machines are
+        # counted on the H100, said (it gave the total GiB alone, not the nodes asked)
+        w.ex = msgspec.structs.replace(w.ex, gpu=_EXAMPLE_GPU)
+        return w.say("nodes_gpu_assumed", gpu=w.gpu_name(_EXAMPLE_GPU))
     if (m is None or m.kind != "llm" or w.ex.gpu or w.det.memory_gib or w.det.gpus
             or w.sub not in ("count", "gpu_hours") or w.det.tokens or w.ex.gpu_count):
         return None

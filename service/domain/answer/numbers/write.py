@@ -686,11 +686,16 @@ def _each_priced(intent: str, sub: str | None, ex: Extracted, det: Details, lang
     if st is None or model_id is None:
         return None
     kind = catalog.registry.models[model_id].kind
-    if kind != "llm" and not (kind == "diffusion" and intent == "compare"):
+    gpus = det.gpus or ([ex.gpu] if ex.gpu else [])
+    # an image model's month of work on two GPUs or more named ("SDXL on L4 and RTX 4090 for
+    # 5,000 images a month"): each GPU's month of that job, whichever intent read it (it
+    # priced the cheapest catalog setup, neither GPU named)
+    volume = (kind == "diffusion" and len(gpus) >= 2 and st.monthly_volume
+              and bool(st.items) and intent in ("compare", "cost", "media", "gpu_count"))
+    if kind != "llm" and not (kind == "diffusion" and (intent == "compare" or volume)):
         return None
     if st.models or len(st.providers_named) > 1 or st.data_moved:
         return None
-    gpus = det.gpus or ([ex.gpu] if ex.gpu else [])
     w = _W(ex, det, sub, lang, catalog, today, messages, model_id, st)
     sides: list[tuple[str, Written]] = []  # (the label of each side, its cost answer alone)
     precs = _precisions_said(st)
@@ -702,7 +707,7 @@ def _each_priced(intent: str, sub: str | None, ex: Extracted, det: Details, lang
                 "cost", sub, msgspec.structs.replace(ex, weights=pid), det, lang, catalog,
                 today, messages, model_id, alone)))
         label, row = "each_precision", "each_row"
-    elif (intent == "compare" and len(gpus) >= 2 and st.month_priced
+    elif (((intent == "compare" and st.month_priced) or volume) and len(gpus) >= 2
             and (not st.gpu_counts or {g for g, _ in st.gpu_counts} == set(gpus))
             and (ex.concurrent_requests or 1) <= 1 and not det.users
             and st.request_rate_per_s is None and st.user_base is None
