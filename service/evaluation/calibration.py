@@ -934,6 +934,9 @@ class LoadPrediction(msgspec.Struct, kw_only=True, frozen=True):
     """The row's MoE experts were sharded whole over ``moe_ep_size`` > 1 GPUs; it is replayed
     as tensor parallel ``tp_size`` (:data:`EP_REPLAY_NOTE`) and kept out of the seen and
     held-out medians."""
+    mixed_chunk: bool = False
+    """An SGLang row measured with ``--enable-mixed-chunk`` (:func:`sglang_mixed_chunk`),
+    replayed with its prefill chunks in the decode steps."""
 
     @property
     def error_pct(self) -> float:
@@ -1012,6 +1015,46 @@ def measured_layout(row: dict[str, str], moe: bool) -> tuple[str, bool]:
     return f"TP{tp} (experts {experts})", True
 
 
+SGLANG_MIXED_CHUNK_FROM = (0, 5, 6)
+"""The first SGLang version whose serving rows were measured with ``--enable-mixed-chunk``.
+aiconfigurator launches SGLang's aggregated (prefill + decode on the same GPUs) workers from
+its generator, whose SGLang rule sets ``agg enable_mixed_chunk = true`` and
+``max_prefill_tokens = isl + 1500`` (ai-dynamo/aiconfigurator
+src/aiconfigurator/generator/rule_plugin/sglang.rule; PR 257, 2026-01-19, "add sglang
+enable-mix-chunk for generator"); its argument template for 0.5.6.post2 emits the flag
+(backend_templates/sglang/cli_args.0.5.6.post2.j2); SGLang aggregated serving came to the
+generator after 0.5.1 (PR 93, 2025-11-05), and the 0.5.1.post1 template spells the flag
+``--enable-mix-chunk``, which SGLang does not have. serving_measurements.csv has no column for
+it. The rows agree: SGLang 0.5.9's DeepSeek-R1 rows on 8 x H200 (TP8, FP8) measure
+the TTFT TensorRT-LLM's rows of the same setup do (8,192 in / 1,024 out, 32 users: 994 and
+996 ms), and they cannot be waves of prompts prefilled before any decode (SGLang's default):
+at 4 users one 8,192-token prompt takes at least (447 - 40) / 2.5 = 163 ms of prefill, so a
+wave of 32 would average 16.5 of them, 2.7 s, not 994 ms (likewise 0.5.6.post2's
+Llama-3.1-8B rows). SGLang 0.5.1.post1's Qwen3-32B rows do grow as waves (4,096 in, 4 x H100:
+1,341 / 4,044 / 7,381 ms at 16 / 64 / 128 users, 240-290 ms per 8,192-token step)."""
+
+
+SGLANG_AGG_PREFILL_EXTRA = 1500
+"""aiconfigurator's generator sets an aggregated SGLang worker's ``--max-prefill-tokens`` to the
+prompt's tokens plus this many (``agg_prefill_decode max_prefill_tokens = SlaConfig.isl +
+1500``, generator/rule_plugin/sglang.rule)."""
+
+
+def _version(text: str) -> tuple[int, ...]:
+    """The leading numbers of a version string ("0.5.6.post2" -> (0, 5, 6)); () if none."""
+    m = re.match(r"\s*v?(\d+(?:\.\d+)*)", text or "")
+    return tuple(int(x) for x in m.group(1).split(".")) if m else ()
+
+
+def sglang_mixed_chunk(row: dict[str, str]) -> bool:
+    """Whether an SGLang serving row was measured with ``--enable-mixed-chunk``
+    (:data:`SGLANG_MIXED_CHUNK_FROM`): its prefill chunks rode in the decode steps."""
+    if row.get("backend") != "sglang":
+        return False
+    v = _version(row.get("backend_version", ""))
+    return bool(v) and v[:3] >= SGLANG_MIXED_CHUNK_FROM
+
+
 def _load_precision(row: dict[str, str], model: SizedModel) -> Precision:
     mode = (row.get("gemm_quant_mode") or row.get("precision") or "").lower()
     if model.native_precision == "mxfp4" or "gpt-oss" in model.id:
@@ -1056,6 +1099,17 @@ def predict_load(row: dict[str, str], registry: Registry, perf: PerfTables, inde
     if model.arch is None:
         return []
     engine = registry.engines[_BACKEND_ENGINE[row["backend"]]]
+    mixed_chunk = sglang_mixed_chunk(row)
+    if mixed_chunk:
+        # the row's SGLang ran --enable-mixed-chunk and --max-prefill-tokens isl + 1500
+        # (SGLANG_MIXED_CHUNK_FROM): replayed as it ran, its prefill chunks in the decode
+        # steps, a step's tokens (the decodes' included: PrefillAdder takes the running
+        # decodes off both budgets when mixing) at most the smaller of the two budgets;
+        # /v1/sizing keeps SGLang's defaults
+        engine = msgspec.structs.replace(engine, speed=msgspec.structs.replace(
+            engine.speed, mixed_prefill=True,
+            max_num_batched_tokens=min(engine.speed.max_num_batched_tokens,
+                                       int(row["isl"]) + SGLANG_AGG_PREFILL_EXTRA)))
     p = _load_precision(row, model)
     kv = find_kv_type("fp8") if p.id in engine.fp8_kv_with_weights else find_kv_type("fp16")
     assert kv is not None
@@ -1071,7 +1125,7 @@ def predict_load(row: dict[str, str], registry: Registry, perf: PerfTables, inde
     layout, ep = measured_layout(row, model.arch.is_moe)
     common = dict(id=rid, held_out=held_out, engine=engine.id, model_id=model.id, gpu_id=gpu.id,
                   moe=model.arch.is_moe, mla=model.arch.is_mla, layout=layout,
-                  expert_parallel=ep)
+                  expert_parallel=ep, mixed_chunk=mixed_chunk)
 
     def tps(ttft_s: float, tpot_s: float) -> float:
         """Output tokens/s of the closed loop: batch x output per request cycle."""
@@ -1230,6 +1284,13 @@ def format_load_report(report: LoadReport) -> str:
             f"({ep_rows} rows measured expert-parallel (moe_ep_size > 1) are the "
             f"expert-parallel subset, kept out of the seen / held-out medians: "
             f"{EP_REPLAY_NOTE})", 96))
+    mixed = len({p.id for p in report.rows if p.mixed_chunk})
+    if mixed:
+        lines.extend(textwrap.wrap(
+            f"({mixed} SGLang rows from {'.'.join(map(str, SGLANG_MIXED_CHUNK_FROM))} on were "
+            f"measured with --enable-mixed-chunk and --max-prefill-tokens = prompt + "
+            f"{SGLANG_AGG_PREFILL_EXTRA} (aiconfigurator's aggregated SGLang launch) and are "
+            "replayed so; /v1/sizing answers SGLang's default launch)", 96))
     if report.by_layout:
         lines.append("")
         lines.append("by measured layout (setups measured expert-parallel, *EP; err%: signed "

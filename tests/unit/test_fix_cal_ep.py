@@ -116,12 +116,13 @@ def test_medians_keep_the_expert_parallel_rows_apart() -> None:
     want = {  # kind: (seen n, held-out n, EP n, seen %, held-out %)
         # re-pinned: serving start transient in the solve: was 29.4/26.9, 10.6/13.5,
         # 11.5/13.6, then 28.2/19.7, 9.5/13.4, 13.2/13.5 (the start outside the solve)
-        # re-pinned: serving start transient in the solve
-        "ttft_under_load": (511, 650, 27, 28.3, 19.9),
-        # re-pinned: serving start transient in the solve
-        "tpot_under_load": (511, 650, 27, 10.3, 13.5),
-        # re-pinned: serving start transient in the solve
-        "throughput_under_load": (511, 650, 27, 12.2, 13.5),
+        # re-pinned: serving start transient in the solve; then (fix dsr1) SGLang rows from
+        # 0.5.6 replayed with --enable-mixed-chunk as measured: held out 19.9 -> 20.4
+        "ttft_under_load": (511, 650, 27, 28.3, 20.4),
+        # re-pinned: serving start transient in the solve; then (fix dsr1) 13.5 -> 13.2
+        "tpot_under_load": (511, 650, 27, 10.3, 13.2),
+        # re-pinned: serving start transient in the solve; then (fix dsr1) 13.5 -> 13.6
+        "throughput_under_load": (511, 650, 27, 12.2, 13.6),
     }
     for kind, (n_seen, n_held, n_ep, seen_pct, held_pct) in want.items():
         seen, held, ep = (rep.get(kind, s) for s in ("seen", "held-out", "expert-parallel"))

@@ -95,14 +95,16 @@ def test_the_offers_page_documents_the_new_fields() -> None:
 SLOW = {"model": "llama 3.1 70b", "concurrent_requests": 2, "engine": "llama.cpp"}
 RELAXED_EN = ("no offer meets the default time-to-first-token target of 2,000 ms at this load "
               # re-pinned: serving start transient in the solve
-              "(the fastest reaches 4,189 ms): the options are held to 7,499 ms instead (the "
+              # re-pinned (fix dsr1): every engine's dense TTFT band 1.79 -> 1.85 (7,499 ms, 79 %)
+              "(the fastest reaches 4,189 ms): the options are held to 7,750 ms instead (the "
               # re-pinned: serving start transient in the solve
-              "fastest plus the serving model's 79 % error band); set "
+              "fastest plus the serving model's 85 % error band); set "
               "max_time_to_first_token_ms to change it")
 RELAXED_RO = ("nicio ofertă nu atinge ținta implicită pentru primul token, de 2.000 ms, la "
               "această încărcare (cea mai rapidă ajunge la 4.189 ms): opțiunile sunt ținute în "
               # re-pinned: serving start transient in the solve
-              "schimb la 7.499 ms (cea mai rapidă plus marja de eroare de 79 % a modelului de "
+              # re-pinned (fix dsr1): was 7.499 ms, 79 %
+              "schimb la 7.750 ms (cea mai rapidă plus marja de eroare de 85 % a modelului de "
               "servire); setați max_time_to_first_token_ms pentru a o schimba")
 
 
@@ -110,8 +112,9 @@ def test_an_unmet_default_ttft_is_relaxed_to_the_fastest_with_a_margin() -> None
     rec = real(**SLOW)
     ttfts = [o.performance.time_to_first_token_ms or 0.0 for o in rec.options]
     # was: an RTX A6000 at ~11,486 ms first; now every option within 7,499 ms (5,740, then
-    # 7,290, as the serving error band for this row went from 37 % to 74 %, then 79 %)
-    assert ttfts and max(ttfts) <= 7499  # re-pinned: serving start transient in the solve
+    # 7,290, as the serving error band for this row went from 37 % to 74 %, then 79 %, then
+    # 85 %: fix dsr1, SGLang rows replayed as launched)
+    assert ttfts and max(ttfts) <= 7750  # re-pinned: was 7,499 (fix dsr1)
     top = rec.options[0]
     assert (top.offer.gpu, top.offer.gpu_count) == ("l40s", 2)
     assert round(top.performance.time_to_first_token_ms or 0.0) == 5365
@@ -119,7 +122,8 @@ def test_an_unmet_default_ttft_is_relaxed_to_the_fastest_with_a_margin() -> None
     assert all(o.warnings[0] == RELAXED_EN for o in rec.options)
     said = {a.value for a in rec.assumptions if a.name == "serving_defaults"}
     # re-pinned: serving start transient in the solve
-    assert "time to first token <= 7,499 ms (relaxed from 2,000 ms)" in said
+    # re-pinned (fix dsr1): was 7,499 ms
+    assert "time to first token <= 7,750 ms (relaxed from 2,000 ms)" in said
     assert "not applied" not in said
 
 
@@ -136,8 +140,9 @@ def test_the_stated_target_is_still_refused_with_the_same_figure() -> None:
 def test_a_cheaper_slower_option_is_an_alternative_not_the_answer() -> None:
     rec = real(**SLOW)
     relax = [a for a in rec.alternatives if a.change.startswith("relax TTFT")]
-    # re-pinned: serving start transient in the solve
-    assert [a.change for a in relax] == ["relax TTFT to 14,998 ms"]
+    # re-pinned: serving start transient in the solve; then (fix dsr1) 14,998 -> 15,500 ms,
+    # twice the relaxed target, as the dense TTFT band went 1.79 -> 1.85
+    assert [a.change for a in relax] == ["relax TTFT to 15,500 ms"]
     assert (relax[0].per_month_usd or 0) < (rec.options[0].cost.per_month_usd or 0)
 
 

@@ -1259,14 +1259,20 @@ def _layer_split_performance(base: Performance, model: SizedModel, p: Precision,
 def _prefill_first_note(closed: bool) -> str:
     """Why an engine that prefills before it decodes (SGLang's default) answers a closed loop
     with a TTFT several times a mixed engine's: measured, not a modelling slip (the pair
-    quoted is catalog/serving_measurements.csv's Qwen3-32B rows on 4 x H100, BF16)."""
+    quoted is catalog/serving_measurements.csv's Qwen3-32B rows on 4 x H100, BF16; the
+    DeepSeek-R1 row was measured with --enable-mixed-chunk, SGLang's flag "mixing prefill and
+    decode in a batch when using chunked prefill": service/evaluation/calibration.py
+    SGLANG_MIXED_CHUNK_FROM)."""
     if closed:
         return (" (a closed loop of equal requests stays in waves: every waiting prompt is "
                 "prefilled before any decode, the wave decodes in lock step and ends together, "
                 "so a prompt waits for about half its wave's prefill; measured with SGLang "
                 "0.5.1, Qwen3-32B on 4 x H100, 4,096 in / 512 out, 64 users: TTFT 4,044 ms "
                 "where vLLM 0.12 took 905 ms, TPOT 27.2 ms against 34.9 ms; arrivals at "
-                "random, request_rate_per_s, keep no waves)")
+                "random, request_rate_per_s, keep no waves, and so does SGLang launched with "
+                "--enable-mixed-chunk, which runs prefill chunks inside the decode steps: "
+                "SGLang 0.5.9 so launched, DeepSeek-R1 FP8 on 8 x H200, 8,192 in / 1,024 out, "
+                "32 users, measured TTFT 994 ms, as TensorRT-LLM did)")
     return (" (arrivals at random keep no waves: a prompt waits only for the prefill steps "
             "ahead of it, and decodes wait through the others' prefill steps)")
 
