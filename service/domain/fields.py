@@ -70,8 +70,11 @@ def _about(description: str) -> msgspec.Meta:
 
 
 # counts
+GPU_COUNT_MAX = 4096
+"""The most GPUs one setup is sized on (/v1/sizing's ``gpu_count`` bound), and so the most a
+training run over several nodes is planned on (recommend.plans.train_max_nodes)."""
 GpuCount = Annotated[int, msgspec.Meta(
-    ge=1, le=4096, description="number of GPUs in the setup")]
+    ge=1, le=GPU_COUNT_MAX, description="number of GPUs in the setup")]
 BatchSize = Annotated[int, msgspec.Meta(
     ge=1, le=BATCH_MAX, description="sequences processed together (requests in flight)")]
 MicroBatchSize = Annotated[BatchSize, _about("sequences per GPU in one forward/backward pass")]

@@ -32,11 +32,11 @@ def test_pretrain_cost_with_deadline_meets_it(q: str) -> None:
     assert quantity == "per_job_usd"
     text = head(r)
     if r.lang == "en":
-        m = re.search(r"within 30 days takes (\d+) nodes .*?about ([\d.]+) days and about "
+        m = re.search(r"within 30 days takes (\d+) nodes .*?about ([\d.]+) days .*?for about "
                       r"\$([\d,]+)", text)
     else:
         m = re.search(r"în cel mult 30 de zile cere (\d+) (?:de )?noduri .*?aproximativ "
-                      r"([\d,]+) (?:de )?zile și aproximativ ([\d.]+)\xa0USD", text)
+                      r"([\d,]+) (?:de )?zile .*?pentru aproximativ ([\d.]+)\xa0USD", text)
     assert m is not None, text
     assert int(m.group(1)) > 1
     days = float(m.group(2).replace(",", "."))

@@ -133,15 +133,17 @@ def test_deadline_in_the_us_ranks_the_fast_network_machines_once_flagged() -> No
 
 def test_ask_prices_the_us_pretrain_on_the_fast_network_machines() -> None:
     a = head(ask("How many H100 to pretrain Llama 3.1 8B on 1T tokens in 30 days in the US?"))
-    assert "takes 56 × NVIDIA H100 SXM5 80GB" in a
+    # the recommendations' plan for the same run (buyer audit 29b #2: one planner)
+    assert "takes 7 nodes of 8 × NVIDIA H100 SXM5 80GB (56 GPUs)" in a
     assert "the catalog has no offer" not in a
-    per = catalog().offers_by_id["aws-p5-48xlarge"].on_demand_usd_h / 8  # $6.88 per GPU
-    assert f"at ${per:.2f}/h per GPU (aws, 7 machines of 8 × NVIDIA H100 SXM5 80GB" in a, a
-    assert "priced on machines with EFA" in a and "No price:" not in a, a
+    per = catalog().offers_by_id["aws-p5-48xlarge"].on_demand_usd_h * 7  # 7 p5 nodes
+    assert f"at aws (on-demand, ${per:,.2f}/h for the 7 nodes" in a, a
+    assert "No price:" not in a, a
     ro = _ro("Câte H100 îmi trebuie ca să preantrenez Llama 3.1 8B pe 1T tokeni în 30 de zile "
              "în SUA?")
     assert "catalogul nu are o ofertă" not in ro
-    assert "au prețuri semnalate ca suspecte" not in ro and "(aws, 7 mașini" in ro, ro
+    assert "au prețuri semnalate ca suspecte" not in ro and "7 noduri de 8 ×" in ro, ro
+    assert "la aws" in ro, ro
 
 
 # ------------------------------------------------------------------ #10 Slack readings

@@ -233,7 +233,8 @@ def test_multi_node_storage_says_its_copies_en() -> None:
     m = re.search(r"storage for ([\d,]+) GB of weights and checkpoints", h)
     assert m is not None, h
     gb = m.group(1)
-    assert f"one copy on each of the 8 machines: 8 × {gb} GB" in h, h
+    # stored once: a sharded checkpoint (buyer audit 29b #4; it was 8 copies)
+    assert gb and "stored once for the run over its 8 machines" in h, h
 
 
 def test_multi_node_storage_says_its_copies_ro() -> None:
@@ -247,7 +248,7 @@ def test_multi_node_storage_says_its_copies_ro() -> None:
     assert m is not None, h
     gb = int(m.group(1).replace(".", ""))
     assert 380 <= gb <= 400  # was 28 GB, a LoRA run's disk
-    assert f"câte o copie pe fiecare dintre cele 16 mașini: 16 × {m.group(1)} GB" in h, h
+    assert "stocată o singură dată pentru rularea pe cele 16 mașini" in h, h
 
 
 def test_pretraining_memory_is_labelled_pretraining() -> None:

@@ -5636,6 +5636,12 @@ _SIZE_STATED = re.compile(r"\b\d++(?:[.,]\d++)?\s*+(?:gb|tb|gib|tib)\b")
 # the size of a training run's checkpoints asked ("how much disk do I need for checkpoints",
 # "how big is a LoRA checkpoint", "cât spațiu pentru checkpoint-uri"): their bytes, by the
 # storage rule (numbers.terms._checkpoints), not the run's GPU memory (audit train2 #5)
+_CKPT_STORED = re.compile(r"\bstorage\b|\bstor(?:e|ed|ing)\b|\bstoc\w*+|\bpastr\w*+")
+"""Checkpoints kept: stored ("store", "storing", "stocare", "stocăm", "păstrăm")."""
+_TOKENS_COUNTED = re.compile(r"\d[\d.,]*+\s*+[a-z]{0,9}\s*+(?:de\s++)?(?:training\s++)?"
+                             r"(?:tokens?|tokeni)\b")
+"""A run's tokens counted ("on 1T tokens", "pe 15T de tokeni"): a run sized, not its
+checkpoints' storage alone."""
 _CKPT_WORD = re.compile(r"\bcheckpoint(?:s|-uri|uri|ul|ului|urile|-urile|-ul)?\b")
 _CKPT_SIZE = re.compile(r"\bdisk\b|\bdisc\b|\bspace\b|\bspatiu\w*+|\bhow (?:big|large)\b"
                         # (plural too: "cât de mari sunt checkpointurile", audit buyer24a #9:
@@ -6805,6 +6811,17 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
     cost_q = rec_q or (bool(_COST.search(f)) and not buy) or bool(
         not has_model and gpu_named == 1 and _RENTAL_FOR.search(f) and not _FITS.search(f))
     users_q = bool(_MORE_USERS.search(f) or _MAX_USERS.search(f))
+    if (has_model and _CKPT_WORD.search(f) and _CKPT_STORED.search(f)
+            and (cost_q or _COST_MONTH.search(f) or _CKPT_SIZE.search(f))
+            and ckpt_of_run(f) and not _train_job_sized(f) and not _TOKENS_COUNTED.search(f)
+            and not _CHECKPOINT_EVERY.search(f)
+            and not _EGRESS.search(f)):
+        # a training run's checkpoints stored, their price or a month asked, no run sized
+        # ("how much does it cost to store the checkpoints of a 405B pretraining run on 128
+        # nodes for a month?", "cât costă stocarea checkpoint-urilor ... pe lună?"): the
+        # storage rule's GB and monthly prices, as "how much disk for the checkpoints" is
+        # answered (audit buyer29b #3: a $119 M pre-training plan answered it)
+        return "storage_egress", "storage"
     if (models_named >= 2 and gpu_named == 1 and not has_model and _COMPARE.search(f)
             and (_SPEED.search(f) or _FASTER.search(f) or _SLOWER.search(f)
                  or _MONEY_Q.search(f) or _per_million(f) or users_q)

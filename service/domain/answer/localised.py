@@ -86,6 +86,10 @@ _DECIDED = {"The time-to-first-token target set the replica count.": "why_decide
 _STORAGE = re.compile(rf"Storage counts a copy of the model files on each of the ([\d,]+) "
                       rf"(nodes|instances) \([\d,]+ x {_NUM} GB\): no shared filesystem is "
                       r"priced\.")
+_STORAGE_SHARDED = re.compile(
+    rf"Storage counts one copy of the weights and checkpoints \({_NUM} GB\) for the run over "
+    r"its ([\d,]+) nodes: a sharded checkpoint saves each rank's shard once "
+    r"\(torch\.distributed\.checkpoint\); a local staging copy per node is not priced\.")
 _RESOLD = re.compile(r"The same machine at the same price is also resold by (\S+) \(([^)]+)\): "
                      r"listed here, not as another option\.")
 _SOLD = re.compile(r"The same (\S+) machine at the same price is also sold by (\S+) "
@@ -358,6 +362,8 @@ def _note(note: str, t: Mapping[str, str], f: Formatter, kinds: Mapping[str, str
     if (m := _STORAGE.fullmatch(note)) is not None:
         return t["why_storage" if m.group(2) == "nodes" else "why_storage_instances"].format(
             n=_said(f, m.group(1)), gb=_said(f, m.group(3)))
+    if (m := _STORAGE_SHARDED.fullmatch(note)) is not None:
+        return t["why_storage_sharded"].format(gb=_said(f, m.group(1)), n=_said(f, m.group(2)))
     if (m := _RESOLD.fullmatch(note)) is not None:
         return t["why_resold"].format(provider=m.group(1), offer=m.group(2))
     if (m := _SOLD.fullmatch(note)) is not None:

@@ -1184,14 +1184,19 @@ def _other_zones_note(ctx: Ctx, c: Quote, others: Sequence[Quote]) -> str:
             + ": only the cheapest is ranked.")
 
 
-def _job_tier(candidates: list[Quote]) -> Callable[[Quote], int]:
+def _job_tier(candidates: list[Quote], limit_h: float | None = None
+              ) -> Callable[[Quote], int]:
     """How a job's duration places an option before its price: 0 for every option where no
     rule applies. An option that takes over ``VERY_LONG_RUN_DAYS`` ranks after every option
     that finishes within them (tier 2); one over ``LONG_RUN_DAYS`` ranks after the options
     that finish within those where the cheapest of them costs at most
-    ``LONG_RUN_PRICE_FACTOR`` x the cheapest option (tier 1)."""
+    ``LONG_RUN_PRICE_FACTOR`` x the cheapest option (tier 1). ``limit_h``: the request's own
+    deadline (``max_job_hours``): every option meets it, and price alone ranks them (13B on
+    1T tokens within 60 days ranked 16 nodes in 19.7 days first, over 6 nodes in 53 days for
+    $565 less, so "how many H100 ... in 60 days?" was not the fewest that meet it: audit
+    buyer29b #2)."""
     jobs = [c for c in candidates if c.plan.job_hours is not None]
-    if not jobs:
+    if not jobs or limit_h is not None:
         return lambda c: 0
     cheapest = min(c.sort_cost for c in jobs)
     within = [c.sort_cost for c in jobs if c.plan.job_hours is not None
@@ -1224,7 +1229,7 @@ def finalise(ctx: Ctx, candidates: list[Quote], top_n: int | None = None) -> lis
     (:func:`_job_tier`) and that a reserved price ranks first only for a stated steady use
     (else the best option with no commitment comes first)."""
     n = top_n or ctx.req.top_n
-    tier = _job_tier(candidates)
+    tier = _job_tier(candidates, ctx.req.max_job_hours)
     first: Quote | None = None
     if not _steady_stated(ctx):
         flexible = [c for c in candidates if c.model != "reserved" or c.plan.job_hours]
@@ -1485,7 +1490,14 @@ def _rank_notes(ctx: Ctx, c: Quote, tier: Callable[[Quote], int], promoted: bool
     if (c.plan.nodes > 1 and ctx.model.kind == "llm"
             and ctx.req.workload in ("finetune", "pretrain")):
         notes.append(_node_network_words(c.offer))
-    if c.plan.nodes > 1 and c.storage_gb:
+    if c.plan.nodes > 1 and c.storage_gb and ctx.req.workload in ("finetune", "pretrain"):
+        # one sharded checkpoint for the job (pricing._quote_offer), said so
+        notes.append(f"Storage counts one copy of the weights and checkpoints "
+                     f"({c.storage_gb:,.0f} GB) for the run over its {c.plan.nodes} nodes: a "
+                     f"sharded checkpoint saves each rank's shard once "
+                     f"(torch.distributed.checkpoint); a local staging copy per node is not "
+                     f"priced.")
+    elif c.plan.nodes > 1 and c.storage_gb:
         # "instances", as machine_words names them ("26 instances of 2 x H100"), unless the
         # plan is one job over joined machines (training, or a replica split over nodes): it
         # read "on each of the 26 nodes" beside "26 instances" (audit buyer17b, lesser)

@@ -487,7 +487,8 @@ class OptionCost(Out, frozen=True, kw_only=True):
                     "its expected restarts); null for a job (see per_job_usd)")]
     storage_per_month_usd: Annotated[float | None, msgspec.Meta(
         description="the volume (storage_gb, default the weights' size, plus checkpoints for "
-                    "training) for a month at the provider's storage rate, once per node, in "
+                    "training) for a month at the provider's storage rate, once per node for "
+                    "serving and once per job for training (a sharded checkpoint), in "
                     "USD; an unknown rate is counted at the highest sourced rate (a warning says "
                     "so), never $0")]
     egress_per_month_usd: Annotated[float | None, msgspec.Meta(

@@ -879,8 +879,11 @@ def _billed_job(w: _W, v: OfferView, per: float, count: int, wall_h: float,
     (``training``: its checkpoints stored beside the weights) (a token job multiplied raw
     hours by the price: $0.81 for 38 minutes at hyperbolic, which bills by the hour)."""
     billed, known = billed_hours(wall_h, w.catalog.providers_by_id.get(v.provider))
+    # a training run stores its sharded checkpoint once for the job, however many machines
+    # it spans (pricing._quote_offer's rule: each rank saves its own shard,
+    # torch.distributed.checkpoint); other jobs keep the weights on each machine
     storage, gb = _job_storage(w, v.provider, weights, wall_h, training,
-                               _instances(v, count), warn=warn)
+                               1 if training else _instances(v, count), warn=warn)
     # a sized job's own egress (``egress``: the callers that price a job of a stated size,
     # never a rental of stated hours), as the recommendations' per_job_usd counts it
     out_gb = w.st.egress_gb if egress and w.st.egress_gb else None
