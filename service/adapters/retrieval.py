@@ -442,6 +442,18 @@ _STOP = set("""a an the of to in on for and or is are be with at by from as it t
 which how much many do does i we you my our can should need my me vs per de la si și în in pe
 cu un o ce ca sau mai este sunt care cât cat câtă cata am nevoie pentru din al ale ai
 lui""".split())
+# Words of any question, whatever its topic (folded), which :meth:`Bm25Index.known_share`
+# leaves out: pronouns, auxiliaries, question words and the like, English and Romanian.
+_FUNCTION_WORDS = frozenset("""not no yes if so just only about all any some there their
+them they he she his her its your us was were been being have has had will would could
+may might must shall when where who whom whose why get got make want like good best
+better really very also too please tell give know think use using help
+nu da daca doar despre toti toate orice unii unele acolo ei ele el ea lor sa se si
+ne va le li mi imi iti ti isi il am ai are avem aveti au fost fi fie va vom veti
+vor as ar ati poate pot poti putem puteti trebuie trebui cand unde cine cum e
+vreau vrei vrem facem fac face faci bun buna buni bune cel cea cei cele mai foarte asta
+acest aceasta acesta acestea aceste acel acea acum te tu eu noi voi dumneavoastra
+spune spuneti recomanda recomandati""".split())
 
 
 def fold(text: str) -> str:
@@ -470,6 +482,7 @@ class Bm25Index:
         self.keys = [(p.id, p.lang) for p in passages]
         self._retriever = bm25s.BM25()
         corpus = [tokenize(passage_document(p) + " " + p.title) for p in passages]
+        self.vocabulary = frozenset(t for doc in corpus for t in doc)
         self._retriever.index(corpus, show_progress=False)
         self._bm25s = bm25s
 
@@ -482,6 +495,25 @@ class Bm25Index:
         return [(self.keys[int(d)][0], self.keys[int(d)][1], float(s))
                 for d, s in zip(docs[0], scores[0], strict=True) if s > 0]
 
+    def known_share(self, text: str) -> float:
+        """The share of ``text``'s words that these passages use, whole or by their crude
+        stem: "Cum repar un robinet care curge?" 0.0, "Care este o rețetă bună de tort de
+        ciocolată?" 0.33 ("tort" and "ciocolată" never occur), "La ce este bun SGLang?" 1.0.
+        Stop words and function words (:data:`_FUNCTION_WORDS`: their presence says nothing
+        of the topic) are left out, and so is a number or a name with digits that the
+        passages lack ("2018", "16gb"), while one they use ("a100", "fp8") counts as known.
+        1.0 where no word is left."""
+        stripped = (t.strip(".-+") for t in re.findall(r"[a-z0-9][a-z0-9_.+-]*", fold(text)))
+        known = unknown = 0
+        for w in stripped:
+            if not w or w in _STOP or w in _FUNCTION_WORDS:
+                continue
+            if w in self.vocabulary or (len(w) > 5 and w.isalpha() and w[:5] in self.vocabulary):
+                known += 1
+            elif not any(c.isdigit() for c in w):
+                unknown += 1
+        return known / (known + unknown) if known + unknown else 1.0
+
 
 @dataclass
 class Retrieved:
@@ -490,6 +522,10 @@ class Retrieved:
     bm25_top: float
     dense: list[tuple[str, float]]
     bm25: list[tuple[str, float]]
+    # the signals compose.confidence calibrates per language (knowledge.LanguageSignals)
+    dense_top_own: float = 0.0
+    dense_top_en: float = 0.0
+    known_share: float = 1.0
 
 
 RRF_K = 20
@@ -519,9 +555,13 @@ class HybridRetriever:
 
     def search(self, question: str, lang: str, k: int = 20) -> Retrieved:
         vec = self._encode(question)
-        dense_hits = self.dense.search(vec, k * 2)
+        # every passage (a few hundred vectors, a flat index): the best of each language is
+        # one of the signals of confidence
+        dense_hits = self.dense.search(vec, len(self.dense.keys))
         dense_rank: list[str] = []
         dense_scores: dict[str, float] = {}
+        own_top = max((s for _, lg, s in dense_hits if lg == lang), default=0.0)
+        en_top = max((s for _, lg, s in dense_hits if lg == "en"), default=0.0)
         for pid, _lang, score in dense_hits:
             if pid not in dense_scores:
                 dense_scores[pid] = score
@@ -541,4 +581,6 @@ class HybridRetriever:
         return Retrieved(fused=fused, dense_top=max(dense_scores.values(), default=0.0),
                          bm25_top=own[0][2] if own else 0.0,
                          dense=[(pid, dense_scores[pid]) for pid in dense_rank[:k]],
-                         bm25=[(h[0], h[2]) for h in own])
+                         bm25=[(h[0], h[2]) for h in own], dense_top_own=own_top,
+                         dense_top_en=en_top,
+                         known_share=self.bm25.get(lang, self.bm25["en"]).known_share(question))

@@ -5514,7 +5514,11 @@ _BILLING = re.compile(
     r"|\bminimum (?:charges|fee|fees|billing|billable)\b|\bminimum\b[^?]{0,20}?\bcharged?\b"
     # ("what's the monthly bill?" is a month's cost asked, not billing)
     r"|(?<!monthly )(?<!the )(?<!total )(?<!our )(?<!my )\bbill\s*+[?.!]"
-    r"|\btax\w*+ minim\w*+|\bminim\w*+ facturat\w*+")
+    r"|\btax\w*+ minim\w*+|\bminim\w*+ facturat\w*+"
+    # "care furnizori taxează pe oră?", "which providers charge per minute?": the providers'
+    # rounding asked (audit roretr: an egress passage), never "cât taxează RunPod pe oră"
+    r"|\b(?:furnizori\w*+|providers?)\b[^?]{0,20}?\b(?:tax\w*+|charg\w*+)\s++"
+    r"(?:pe|la|per|by the) (?:secunda|minut|ora|second|minute|hour)\b")
 # a unit of work per second or minute is a rate, not per-second or per-minute billing
 # ("embeddings per second", "imagini pe minut"; "60M tokens per minute", "tokeni pe minut":
 # a token load, audit regress8 #3)

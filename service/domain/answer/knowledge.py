@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal
+from typing import Literal, Protocol, runtime_checkable
 
 import msgspec
 
@@ -28,6 +28,25 @@ class Passage(Strict, frozen=True, kw_only=True):
             raise ValueError(f"topic {self.topic!r} is not one of {', '.join(TOPICS)}")
         if not self.title.strip():
             raise ValueError("title is empty")
+
+
+@runtime_checkable
+class LanguageSignals(Protocol):
+    """What a retrieval result says beyond its fused ranking, for confidence per language:
+    the best cosine among the question's language's passages and among the English ones, and
+    the share of the question's words that its language's passages use."""
+
+    @property
+    def bm25_top(self) -> float: ...
+
+    @property
+    def dense_top_own(self) -> float: ...
+
+    @property
+    def dense_top_en(self) -> float: ...
+
+    @property
+    def known_share(self) -> float: ...
 
 
 class ScoredId(msgspec.Struct, frozen=True):
