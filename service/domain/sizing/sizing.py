@@ -99,6 +99,7 @@ from service.domain.sizing.memory import (
     is_video,
     video_training_frames,
     weight_bytes,
+    with_weight_bytes,
 )
 from service.domain.sizing.requests import (
     FinetuneOptions,
@@ -2432,6 +2433,10 @@ class DecodeRow(msgspec.Struct, frozen=True, gc=False):
     width: tuple[int, ...]
     """Per count of ``COUNTS``: the GPUs the decode step is timed on (past the widest tensor
     group the GPU's link keeps fast, the rest are pipeline stages)."""
+    listed: tuple[tuple[int, int, int, int], ...]
+    """The counts that can split the model (``splits``), in ``COUNTS``' order, each as
+    (index in ``COUNTS``, count, tensor_parallel, pipeline_parallel) of the row ``fits_on``
+    lists at it: what :func:`_compute_fits_on` tries for this GPU, the fewest first."""
 
 
 DECODE_STEPS_PER_TABLE = 4096
@@ -2461,6 +2466,9 @@ class DecodeTable(msgspec.Struct, frozen=True, gc=False):
     """Fixed parts by batch, GPU index and count index (:meth:`step`)."""
     mats: dict[int, tuple[float, ...]]
     """The layer's weight matrices by batch (the other engines' step)."""
+    weight_bytes: float
+    """The model's weights at ``precision`` in bytes (:func:`memory.weight_bytes`), which
+    each count's plan divides over its GPUs."""
 
     @classmethod
     def build(cls, plan: InferencePlan, registry: Registry, precision: Precision,
@@ -2479,18 +2487,24 @@ class DecodeTable(msgspec.Struct, frozen=True, gc=False):
             # the weights (8 x L4 for 70B bf16 was listed at TP8's 13.3 tokens/s, sized at
             # T4P2's 7.0)
             widest = tp_limit(g)[0] if engine.split == "tensor" else NODE_GPUS
+            splits = tuple(not (count > 1 and engine.split == "tensor"
+                                and a.num_attention_heads % min(count, widest))
+                           for count in COUNTS)
+            width = tuple(min(count, widest) for count in COUNTS)
+            # the layout a row is for (a layer-split engine: every GPU a stage)
+            tps = [width[k] if engine.split == "tensor" else 1 for k in range(len(COUNTS))]
             rows.append(DecodeRow(
                 gpu_index=i, gpu=g, runs=runs_as(registry, engine.id, precision, g),
-                capacity_gib=math.nan if free else plan.capacity_gib(g),
-                splits=tuple(not (count > 1 and engine.split == "tensor"
-                                  and a.num_attention_heads % min(count, widest))
-                             for count in COUNTS),
-                width=tuple(min(count, widest) for count in COUNTS)))
+                capacity_gib=math.nan if free else plan.capacity_gib(g), splits=splits,
+                width=width,
+                listed=tuple((k, count, tps[k], count // tps[k])
+                             for k, count in enumerate(COUNTS) if splits[k])))
         # in the order fits_on lists a count's GPUs (memory, then id: distinct ids, so a
         # total order), which spares each request its sort
         rows.sort(key=lambda r: (r.gpu.total_gib, r.gpu.id))
         return cls(model=plan.model, precision=precision, engine=engine, perf=perf,
-                   rows=tuple(rows), costs={}, steps={}, mats={})
+                   rows=tuple(rows), costs={}, steps={}, mats={},
+                   weight_bytes=weight_bytes(plan.model, precision))
 
     def step(self, row: DecodeRow, k: int, batch: int) -> DecodeStep:
         """The decode step's fixed parts of ``batch`` sequences on ``row``'s GPU at
@@ -2539,17 +2553,18 @@ def _compute_fits_on(plan: InferencePlan, catalog: Catalog, req: SizingRequest,
             "decode_steps", DECODE_SHAPES_CACHE_SIZE).get_or_make(
             (plan.model.id, precision.id, engine.id, a.cross_attention_tokens),
             lambda: DecodeTable.build(plan, registry, precision, engine, catalog.perf)))
-    plans = [InferencePlan(model=plan.model, precision=precision, kv_type=kv, engine=engine,
-                           tp=count, batch=plan.batch, context=plan.context,
-                           lora_adapters=plan.lora_adapters, lora_rank=plan.lora_rank)
-             for count in COUNTS]
+    # the weights' bytes from the table: the plans' own value (memory.weight_bytes of the
+    # same model and precision), not computed again for each count
+    plans = [with_weight_bytes(InferencePlan(
+        model=plan.model, precision=precision, kv_type=kv, engine=engine, tp=count,
+        batch=plan.batch, context=plan.context, lora_adapters=plan.lora_adapters,
+        lora_rank=plan.lora_rank), table.weight_bytes) for count in COUNTS]
     per_gpu = [p.total_gib(plan.batch) for p in plans]
     free = engine.memory_fraction_of == "free"  # the capacity depends on each count's plan
     kv_seq: dict[int, float] = {}
     attn_per_token = 4.0 * a.kv_layers * a.q_width
     context, batch = req.input_tokens, plan.batch
     embed = plan.model.task == "embed"  # generates nothing: no decode speed to list
-    tensor = engine.split == "tensor"
     # the table's rows come by memory, then id: each count's rows in that order are the
     # rows sorted by (count, memory, id), as the answer lists them
     by_count: list[list[FitRow]] = [[] for _ in COUNTS]
@@ -2557,12 +2572,13 @@ def _compute_fits_on(plan: InferencePlan, catalog: Catalog, req: SizingRequest,
     n_counts = len(COUNTS)
     batch_key = batch * (1 << 20)
     caps = [p.capacity_gib for p in plans] if free else None
-    counted = tuple(enumerate(zip(COUNTS, per_gpu, strict=True)))
+    bpe = kv.bytes_per_element
     for row in table.rows:
         g = row.gpu
-        splits = row.splits
-        for k, (count, need) in counted:
-            if not splits[k] or need > (caps[k](g) if caps is not None else row.capacity_gib):
+        capacity = row.capacity_gib
+        for k, count, tp, pp in row.listed:  # the counts that split the model, fewest first
+            need = per_gpu[k]
+            if need > (caps[k](g) if caps is not None else capacity):
                 continue
             speed = None
             if not embed:
@@ -2572,20 +2588,17 @@ def _compute_fits_on(plan: InferencePlan, catalog: Catalog, req: SizingRequest,
                     fixed = step(row, k, batch)
                 kvb = kv_seq.get(fixed.tp)
                 if kvb is None:
-                    kvb = kv_seq[fixed.tp] = seq_cache_bytes(a, context, kv.bytes_per_element,
-                                                              fixed.tp)
+                    kvb = kv_seq[fixed.tp] = seq_cache_bytes(a, context, bpe, fixed.tp)
                 # 1.0 / speed.decode_step_at(fixed, attn_per_token, batch, context, kvb),
                 # its operations in its order
                 speed = 1.0 / (fixed.linear_s + max(batch * kvb / fixed.bw_bytes_s,
                                                     attn_per_token * context * batch
                                                     / fixed.attn_flops_s)
                                + fixed.comm_s + fixed.overhead_s)
-            # the layout the row is for (a layer-split engine: every GPU a stage)
-            tp = row.width[k] if tensor else 1
             by_count[k].append(FitRow(gpu=g.id, gpu_name=g.name, gpu_count=count,
                                       per_gpu_gib=need, gpu_memory_gib=g.total_gib,
                                       decode_tokens_per_s=speed, tensor_parallel=tp,
-                                      pipeline_parallel=count // tp))
+                                      pipeline_parallel=pp))
             break
     return tuple(r for rows in by_count for r in rows)
 
