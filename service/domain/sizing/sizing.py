@@ -1434,6 +1434,10 @@ def _size(req: SizingRequest, catalog: Catalog, *, machine_gpus: int | None = No
                 return lm.cap, at.ttft_s, at.tpot_s, at.requests_per_s, at.saturated
 
         full_load = None
+        # the layouts full_load timed, by (tensor, pipeline, expert, data): the speed and the
+        # notes it made, in order; the answer's layout, one of them, is not timed again
+        timed_layouts: dict[tuple[int, int, int, int],
+                            tuple[Performance, list[tuple[str, str, str]]]] = {}
         if (gpu is not None and hw.ok and serves and within and not load_stated
                 and req.request_rate_per_s is None):
             g = gpu
@@ -1443,8 +1447,14 @@ def _size(req: SizingRequest, catalog: Catalog, *, machine_gpus: int | None = No
                 # (the one rule /v1/ask's full-load answers compare widths by)
                 lay = Layout(tensor=tp, pipeline=pp, data=dp, expert=ep, fixed=True,
                              reason="", considered=0, candidates=[])
-                p = _timed_for_layout(model, hw.runs, kv, engine, g, n, req,
-                                      lambda *_: None, lay, catalog, load_models, ep_models)
+                said: list[tuple[str, str, str]] = []
+
+                def keep(name: str, value: str, reason: str) -> None:
+                    said.append((name, value, reason))
+
+                p = _timed_for_layout(model, hw.runs, kv, engine, g, n, req, keep, lay,
+                                      catalog, load_models, ep_models)
+                timed_layouts[(tp, pp, ep, dp)] = (p, said)
                 return p.max_throughput_tokens_per_s
 
         layout, plan = search_inference(base, gpu, n, req.batch_size, req.parallelism,
@@ -1505,9 +1515,19 @@ def _size(req: SizingRequest, catalog: Catalog, *, machine_gpus: int | None = No
                  f"limit of {ctx_limit:,}: engines refuse the request, so no speed or "
                  "cost is given (runs is false; the memory is for the context asked)")
         if gpu is not None and (fits or queued):
-            perf = (_timed_for_layout(model, hw.runs, kv, engine, gpu, n, req, note, layout,
-                                      catalog, load_models, ep_models)
-                    if hw.ok and serves and within else None)
+            timed = timed_layouts.get((layout.tensor, layout.pipeline, layout.expert,
+                                       layout.data))
+            if not (hw.ok and serves and within):
+                perf = None
+            elif timed is not None:
+                # timed at full load with the same arguments (_timed_for_layout reads the
+                # layout's four widths alone): the same speed, its notes said as it made them
+                perf = timed[0]
+                for said in timed[1]:
+                    note(*said)
+            else:
+                perf = _timed_for_layout(model, hw.runs, kv, engine, gpu, n, req, note,
+                                         layout, catalog, load_models, ep_models)
             if gpu is not None and perf is not None and model.task != "embed":
                 waits = _queue_warning(base, plan, gpu, n, req, kv, engine, perf, per.total_gib,
                                        bool(fits), note)
