@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import math
 import re
 from collections.abc import Callable, Mapping, Sequence
@@ -2620,7 +2621,7 @@ def _compute_fits_on(plan: InferencePlan, catalog: Catalog, req: SizingRequest,
                                       decode_tokens_per_s=speed, tensor_parallel=tp,
                                       pipeline_parallel=pp))
             break
-    return tuple(r for rows in by_count for r in rows)
+    return tuple(itertools.chain.from_iterable(by_count))
 
 
 def _fits_on_training(plan: TrainingPlan, registry: Registry, engine_id: str,
