@@ -33,12 +33,19 @@ def _whole(value: Any) -> Any:
     return value
 
 
-async def strict_body(request: Request[Any, Any, Any], data_type: type) -> None:
-    """Raise the 400 of a value of the wrong JSON type in the body (see the module)."""
+NOT_DECODED: Any = object()
+"""What :func:`strict_body` returns for a body msgspec does not read as it is (Litestar read
+it: a byte-order mark in front, say)."""
+
+
+async def strict_body(request: Request[Any, Any, Any], data_type: type) -> Any:
+    """Raise the 400 of a value of the wrong JSON type in the body (see the module); else
+    the body as decoded JSON (dicts, lists, numbers, text), for the route to read once more
+    what it says without decoding it again, or :data:`NOT_DECODED`."""
     try:
         raw = msgspec.json.decode(await request.body())
     except msgspec.DecodeError:  # Litestar read it: nothing more to say
-        return
+        return NOT_DECODED
     try:
         msgspec.convert(_whole(raw), data_type, strict=True)
     except msgspec.ValidationError as e:
@@ -47,3 +54,4 @@ async def strict_body(request: Request[Any, Any, Any], data_type: type) -> None:
         raise ValidationException(
             detail=f"Validation failed for {request.method} {request.url.path}",
             extra=[{"message": message, "key": key or None, "source": "body"}]) from None
+    return raw

@@ -57,9 +57,32 @@ def reject_blank(data: msgspec.Struct) -> None:
 
 @functools.cache
 def _fields(cls: type) -> tuple[tuple[str, str, mi.Type], ...]:
+    """The fields of the struct ``cls`` where a blank name can be, in their order: a text
+    with a ``min_length``, a struct with such fields, a list of either. The rest (numbers,
+    flags, sets of words, free-form objects) cannot hold one, and a request is not walked
+    through them."""
+    return _fields_in(cls, frozenset({cls}))
+
+
+def _fields_in(cls: type, seen: frozenset[type]) -> tuple[tuple[str, str, mi.Type], ...]:
     info = mi.type_info(cls)
     assert isinstance(info, mi.StructType)
-    return tuple((f.name, f.encode_name, f.type) for f in info.fields)
+    return tuple((f.name, f.encode_name, f.type) for f in info.fields
+                 if _may_hold_blank(f.type, seen))
+
+
+def _may_hold_blank(t: mi.Type, seen: frozenset[type]) -> bool:
+    """Whether a value of type ``t`` can hold a name that must not be empty (``seen``: the
+    structs being looked into, taken as able to)."""
+    for m in type_members(t):
+        if isinstance(m, mi.StrType) and (m.min_length or 0) >= 1:
+            return True
+        if isinstance(m, mi.StructType) and (m.cls in seen
+                                             or _fields_in(m.cls, seen | {m.cls})):
+            return True
+        if isinstance(m, mi.ListType) and _may_hold_blank(m.item_type, seen):
+            return True
+    return False
 
 
 def type_members(t: mi.Type) -> Iterator[mi.Type]:

@@ -791,8 +791,12 @@ def seq_cache_bytes(a: Architecture, tokens: int, bytes_per_element: float,
     ``tokens`` (:func:`kv_bytes`) plus its fixed part (:func:`fixed_seq_bytes`: a hybrid
     model's recurrent state, a vision model's cross-attention KV, at the cache's element
     size)."""
-    return kv_bytes(a, tokens, bytes_per_element, tp) + fixed_seq_bytes(a, bytes_per_element,
-                                                                      tp)
+    kv = kv_bytes(a, tokens, bytes_per_element, tp)
+    if not a.linear_attention_layers and not a.cross_attention_layers:
+        # no fixed part: fixed_seq_bytes is 0.0 (0 layers x ...), and kv + 0.0 is kv, bit for
+        # bit (kv is never -0.0); sizing asks this a score of times a request
+        return kv
+    return kv + fixed_seq_bytes(a, bytes_per_element, tp)
 
 
 def kv_bytes_per_token(a: Architecture, bytes_per_element: float) -> float:

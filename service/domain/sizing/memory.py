@@ -9,7 +9,6 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Annotated
 
 import msgspec
@@ -30,6 +29,7 @@ from service.domain.catalog.models import (
 )
 from service.domain.catalog.precisions import KVType, Precision
 from service.domain.fields import TOKENS_MAX
+from service.domain.lazy import cached_property
 
 GIB = float(2**30)
 
@@ -454,6 +454,15 @@ class InferencePlan:
         """KV-cache memory the engine would allocate on one GPU (vLLM's 'KV cache size')."""
         p = self.per_gpu()
         return self.capacity_gib(gpu, memory_fraction) - (p.total_gib - p.kv_cache_gib)
+
+
+def with_weight_bytes(plan: InferencePlan, weights: float) -> InferencePlan:
+    """``plan`` (new, not yet read) with its weights' bytes given: ``weights`` must be
+    :func:`weight_bytes` of its model and precision, which a table of the snapshot keeps
+    (``sizing.DecodeTable``) so that a plan made for each request does not compute it again.
+    The plan's figures are the same, bit for bit."""
+    plan.__dict__["_weight_bytes"] = weights
+    return plan
 
 
 SERVICE_HEADROOM_PCT = 10.0

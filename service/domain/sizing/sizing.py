@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import math
 import re
 from collections.abc import Callable, Mapping, Sequence
@@ -99,6 +100,7 @@ from service.domain.sizing.memory import (
     is_video,
     video_training_frames,
     weight_bytes,
+    with_weight_bytes,
 )
 from service.domain.sizing.requests import (
     FinetuneOptions,
@@ -1463,6 +1465,10 @@ def _size(req: SizingRequest, catalog: Catalog, *, machine_gpus: int | None = No
                 return lm.cap, at.ttft_s, at.tpot_s, at.requests_per_s, at.saturated
 
         full_load = None
+        # the layouts full_load timed, by (tensor, pipeline, expert, data): the speed and the
+        # notes it made, in order; the answer's layout, one of them, is not timed again
+        timed_layouts: dict[tuple[int, int, int, int],
+                            tuple[Performance, list[tuple[str, str, str]]]] = {}
         if (gpu is not None and hw.ok and serves and within and not load_stated
                 and req.request_rate_per_s is None):
             g = gpu
@@ -1472,8 +1478,14 @@ def _size(req: SizingRequest, catalog: Catalog, *, machine_gpus: int | None = No
                 # (the one rule /v1/ask's full-load answers compare widths by)
                 lay = Layout(tensor=tp, pipeline=pp, data=dp, expert=ep, fixed=True,
                              reason="", considered=0, candidates=[])
-                p = _timed_for_layout(model, hw.runs, kv, engine, g, n, req,
-                                      lambda *_: None, lay, catalog, load_models, ep_models)
+                said: list[tuple[str, str, str]] = []
+
+                def keep(name: str, value: str, reason: str) -> None:
+                    said.append((name, value, reason))
+
+                p = _timed_for_layout(model, hw.runs, kv, engine, g, n, req, keep, lay,
+                                      catalog, load_models, ep_models)
+                timed_layouts[(tp, pp, ep, dp)] = (p, said)
                 return p.max_throughput_tokens_per_s
 
         layout, plan = search_inference(base, gpu, n, req.batch_size, req.parallelism,
@@ -1534,9 +1546,19 @@ def _size(req: SizingRequest, catalog: Catalog, *, machine_gpus: int | None = No
                  f"limit of {ctx_limit:,}: engines refuse the request, so no speed or "
                  "cost is given (runs is false; the memory is for the context asked)")
         if gpu is not None and (fits or queued):
-            perf = (_timed_for_layout(model, hw.runs, kv, engine, gpu, n, req, note, layout,
-                                      catalog, load_models, ep_models)
-                    if hw.ok and serves and within else None)
+            timed = timed_layouts.get((layout.tensor, layout.pipeline, layout.expert,
+                                       layout.data))
+            if not (hw.ok and serves and within):
+                perf = None
+            elif timed is not None:
+                # timed at full load with the same arguments (_timed_for_layout reads the
+                # layout's four widths alone): the same speed, its notes said as it made them
+                perf = timed[0]
+                for said in timed[1]:
+                    note(*said)
+            else:
+                perf = _timed_for_layout(model, hw.runs, kv, engine, gpu, n, req, note,
+                                         layout, catalog, load_models, ep_models)
             if gpu is not None and perf is not None and model.task != "embed":
                 waits = _queue_warning(base, plan, gpu, n, req, kv, engine, perf, per.total_gib,
                                        bool(fits), note)
@@ -2462,6 +2484,10 @@ class DecodeRow(msgspec.Struct, frozen=True, gc=False):
     width: tuple[int, ...]
     """Per count of ``COUNTS``: the GPUs the decode step is timed on (past the widest tensor
     group the GPU's link keeps fast, the rest are pipeline stages)."""
+    listed: tuple[tuple[int, int, int, int], ...]
+    """The counts that can split the model (``splits``), in ``COUNTS``' order, each as
+    (index in ``COUNTS``, count, tensor_parallel, pipeline_parallel) of the row ``fits_on``
+    lists at it: what :func:`_compute_fits_on` tries for this GPU, the fewest first."""
 
 
 DECODE_STEPS_PER_TABLE = 4096
@@ -2491,6 +2517,9 @@ class DecodeTable(msgspec.Struct, frozen=True, gc=False):
     """Fixed parts by batch, GPU index and count index (:meth:`step`)."""
     mats: dict[int, tuple[float, ...]]
     """The layer's weight matrices by batch (the other engines' step)."""
+    weight_bytes: float
+    """The model's weights at ``precision`` in bytes (:func:`memory.weight_bytes`), which
+    each count's plan divides over its GPUs."""
 
     @classmethod
     def build(cls, plan: InferencePlan, registry: Registry, precision: Precision,
@@ -2509,18 +2538,24 @@ class DecodeTable(msgspec.Struct, frozen=True, gc=False):
             # the weights (8 x L4 for 70B bf16 was listed at TP8's 13.3 tokens/s, sized at
             # T4P2's 7.0)
             widest = tp_limit(g)[0] if engine.split == "tensor" else NODE_GPUS
+            splits = tuple(not (count > 1 and engine.split == "tensor"
+                                and a.num_attention_heads % min(count, widest))
+                           for count in COUNTS)
+            width = tuple(min(count, widest) for count in COUNTS)
+            # the layout a row is for (a layer-split engine: every GPU a stage)
+            tps = [width[k] if engine.split == "tensor" else 1 for k in range(len(COUNTS))]
             rows.append(DecodeRow(
                 gpu_index=i, gpu=g, runs=runs_as(registry, engine.id, precision, g),
-                capacity_gib=math.nan if free else plan.capacity_gib(g),
-                splits=tuple(not (count > 1 and engine.split == "tensor"
-                                  and a.num_attention_heads % min(count, widest))
-                             for count in COUNTS),
-                width=tuple(min(count, widest) for count in COUNTS)))
+                capacity_gib=math.nan if free else plan.capacity_gib(g), splits=splits,
+                width=width,
+                listed=tuple((k, count, tps[k], count // tps[k])
+                             for k, count in enumerate(COUNTS) if splits[k])))
         # in the order fits_on lists a count's GPUs (memory, then id: distinct ids, so a
         # total order), which spares each request its sort
         rows.sort(key=lambda r: (r.gpu.total_gib, r.gpu.id))
         return cls(model=plan.model, precision=precision, engine=engine, perf=perf,
-                   rows=tuple(rows), costs={}, steps={}, mats={})
+                   rows=tuple(rows), costs={}, steps={}, mats={},
+                   weight_bytes=weight_bytes(plan.model, precision))
 
     def step(self, row: DecodeRow, k: int, batch: int) -> DecodeStep:
         """The decode step's fixed parts of ``batch`` sequences on ``row``'s GPU at
@@ -2569,17 +2604,18 @@ def _compute_fits_on(plan: InferencePlan, catalog: Catalog, req: SizingRequest,
             "decode_steps", DECODE_SHAPES_CACHE_SIZE).get_or_make(
             (plan.model.id, precision.id, engine.id, a.cross_attention_tokens),
             lambda: DecodeTable.build(plan, registry, precision, engine, catalog.perf)))
-    plans = [InferencePlan(model=plan.model, precision=precision, kv_type=kv, engine=engine,
-                           tp=count, batch=plan.batch, context=plan.context,
-                           lora_adapters=plan.lora_adapters, lora_rank=plan.lora_rank)
-             for count in COUNTS]
+    # the weights' bytes from the table: the plans' own value (memory.weight_bytes of the
+    # same model and precision), not computed again for each count
+    plans = [with_weight_bytes(InferencePlan(
+        model=plan.model, precision=precision, kv_type=kv, engine=engine, tp=count,
+        batch=plan.batch, context=plan.context, lora_adapters=plan.lora_adapters,
+        lora_rank=plan.lora_rank), table.weight_bytes) for count in COUNTS]
     per_gpu = [p.total_gib(plan.batch) for p in plans]
     free = engine.memory_fraction_of == "free"  # the capacity depends on each count's plan
     kv_seq: dict[int, float] = {}
     attn_per_token = 4.0 * a.kv_layers * a.q_width
     context, batch = req.input_tokens, plan.batch
     embed = plan.model.task == "embed"  # generates nothing: no decode speed to list
-    tensor = engine.split == "tensor"
     # the table's rows come by memory, then id: each count's rows in that order are the
     # rows sorted by (count, memory, id), as the answer lists them
     by_count: list[list[FitRow]] = [[] for _ in COUNTS]
@@ -2587,12 +2623,13 @@ def _compute_fits_on(plan: InferencePlan, catalog: Catalog, req: SizingRequest,
     n_counts = len(COUNTS)
     batch_key = batch * (1 << 20)
     caps = [p.capacity_gib for p in plans] if free else None
-    counted = tuple(enumerate(zip(COUNTS, per_gpu, strict=True)))
+    bpe = kv.bytes_per_element
     for row in table.rows:
         g = row.gpu
-        splits = row.splits
-        for k, (count, need) in counted:
-            if not splits[k] or need > (caps[k](g) if caps is not None else row.capacity_gib):
+        capacity = row.capacity_gib
+        for k, count, tp, pp in row.listed:  # the counts that split the model, fewest first
+            need = per_gpu[k]
+            if need > (caps[k](g) if caps is not None else capacity):
                 continue
             speed = None
             if not embed:
@@ -2602,22 +2639,19 @@ def _compute_fits_on(plan: InferencePlan, catalog: Catalog, req: SizingRequest,
                     fixed = step(row, k, batch)
                 kvb = kv_seq.get(fixed.tp)
                 if kvb is None:
-                    kvb = kv_seq[fixed.tp] = seq_cache_bytes(a, context, kv.bytes_per_element,
-                                                              fixed.tp)
+                    kvb = kv_seq[fixed.tp] = seq_cache_bytes(a, context, bpe, fixed.tp)
                 # 1.0 / speed.decode_step_at(fixed, attn_per_token, batch, context, kvb),
                 # its operations in its order
                 speed = 1.0 / (fixed.linear_s + max(batch * kvb / fixed.bw_bytes_s,
                                                     attn_per_token * context * batch
                                                     / fixed.attn_flops_s)
                                + fixed.comm_s + fixed.overhead_s)
-            # the layout the row is for (a layer-split engine: every GPU a stage)
-            tp = row.width[k] if tensor else 1
             by_count[k].append(FitRow(gpu=g.id, gpu_name=g.name, gpu_count=count,
                                       per_gpu_gib=need, gpu_memory_gib=g.total_gib,
                                       decode_tokens_per_s=speed, tensor_parallel=tp,
-                                      pipeline_parallel=count // tp))
+                                      pipeline_parallel=pp))
             break
-    return tuple(r for rows in by_count for r in rows)
+    return tuple(itertools.chain.from_iterable(by_count))
 
 
 def _fits_on_training(plan: TrainingPlan, registry: Registry, engine_id: str,
