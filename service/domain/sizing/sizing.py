@@ -1546,15 +1546,15 @@ def _size(req: SizingRequest, catalog: Catalog, *, machine_gpus: int | None = No
                  f"limit of {ctx_limit:,}: engines refuse the request, so no speed or "
                  "cost is given (runs is false; the memory is for the context asked)")
         if gpu is not None and (fits or queued):
-            timed = timed_layouts.get((layout.tensor, layout.pipeline, layout.expert,
+            at_full = timed_layouts.get((layout.tensor, layout.pipeline, layout.expert,
                                        layout.data))
             if not (hw.ok and serves and within):
                 perf = None
-            elif timed is not None:
+            elif at_full is not None:
                 # timed at full load with the same arguments (_timed_for_layout reads the
                 # layout's four widths alone): the same speed, its notes said as it made them
-                perf = timed[0]
-                for said in timed[1]:
+                perf = at_full[0]
+                for said in at_full[1]:
                     note(*said)
             else:
                 perf = _timed_for_layout(model, hw.runs, kv, engine, gpu, n, req, note,
