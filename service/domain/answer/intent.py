@@ -938,7 +938,7 @@ class Stated:
     totalled over that term; None where no term is said with a reserved price."""
     downtime_asked: bool = False
     """Spot's downtime or lost time asked ("how much downtime should I expect", "lose to
-    interruptions", "availability", "ce întreruperi să aștept", "cât timp e căzut"): the
+    interruptions", "uptime", "ce întreruperi să aștept", "cât timp e căzut"): the
     expected interruptions, downtime and availability per replica are said."""
     providers_listed: bool = False
     """Providers asked as a list ("which providers ...", "ce furnizori ...";
@@ -2357,11 +2357,12 @@ _RESERVED = re.compile(r"\breserved\b|\breserving\b|\breservations?\b|\brezervat
                        r"|\breserve\s++(?:an?|one|\d++(?!\s*+(?:gb|gib|mb|%))|the|it|them|that|this|some|capacity"
                        r"|gpus?|h100s?|a100s?|h200s?|l40s?)\b"
                        r"|\brezerv(?:|i|am|ari|are)\b|\bcommit(?:ted|ment)\w*+|\bangajament\w*+")
-# spot's downtime asked: "how much downtime", "lose to interruptions", "availability",
-# "uptime", "ce întreruperi să aștept", "timp de nefuncționare", "disponibilitate"
-_DOWNTIME = re.compile(r"\bdowntime\b|\buptime\b|\bavailability\b|\blos[et]\w*+ to interrupt"
+# spot's downtime asked: "how much downtime", "lose to interruptions", "uptime", "ce
+# întreruperi să aștept", "timp de nefuncționare"
+# (not "availability" alone: "spot availability of H100" asks for capacity)
+_DOWNTIME = re.compile(r"\bdowntime\b|\buptime\b|\blos[et]\w*+ to interrupt"
                        r"|\bhow many interruptions\b|\bce intreruperi\b|\bcate intreruperi\b"
-                       r"|\bnefunctionare\b|\bdisponibilitate\w*+|\bcazut\w*+")
+                       r"|\bnefunctionare\b|\bcazut\w*+")
 # how often to checkpoint asked: "how often should I checkpoint", "checkpoint interval",
 # "cât de des ... checkpoint", "interval de checkpoint"
 _CADENCE = re.compile(r"\bhow often\b[^?.]*?\bcheckpoint|\bcheckpoint\w*+ (?:interval|cadence"
