@@ -937,6 +937,16 @@ class Stated:
     """The term of a reservation asked, in months ("a 1-year reservation", "1 year reserved",
     "reserved for 6 months", "rezervare pe 1 an", "angajament de 3 ani"): its saving is
     totalled over that term; None where no term is said with a reserved price."""
+    downtime_asked: bool = False
+    """Spot's downtime or lost time asked ("how much downtime should I expect", "lose to
+    interruptions", "uptime", "ce întreruperi să aștept", "cât timp e căzut"): the
+    expected interruptions, downtime and availability per replica are said."""
+    providers_listed: bool = False
+    """Providers asked as a list ("which providers ...", "ce furnizori ...";
+    :data:`_PROVIDERS_OF`): a reservation asked so gets every provider's stated terms."""
+    cadence_asked: bool = False
+    """How often to checkpoint asked ("how often should I checkpoint", "what checkpoint
+    interval", "cât de des ... checkpoint"): the spot overhead by interval is said."""
     no_checkpoints: bool = False
     """The job saves no checkpoints ("without checkpoints", "fără checkpoint-uri"): on spot
     an interruption restarts it from the start."""
@@ -2345,7 +2355,20 @@ def _places_re(words: tuple[str, ...]) -> re.Pattern[str]:
 _REGION_ID = re.compile(r"\b(?:us|eu|europe|asia|ap|ca|sa|me|af|uk|jp)-(?:north|south|east|west"
                         r"|central)[a-z]*+(?:-?\d++[a-z]?)?\b")
 _RESERVED = re.compile(r"\breserved\b|\breserving\b|\breservations?\b|\brezervat\w*+"
-                       r"|\brezerv(?:i|am|ari|are)\b|\bcommit(?:ted|ment)\w*+|\bangajament\w*+")
+                       r"|\breserve\s++(?:an?|one|\d++(?!\s*+(?:gb|gib|mb|%))|the|it|them|that|this|some|capacity"
+                       r"|gpus?|h100s?|a100s?|h200s?|l40s?)\b"
+                       r"|\brezerv(?:|i|am|ari|are)\b|\bcommit(?:ted|ment)\w*+|\bangajament\w*+")
+# spot's downtime asked: "how much downtime", "lose to interruptions", "uptime", "ce
+# întreruperi să aștept", "timp de nefuncționare"
+# (not "availability" alone: "spot availability of H100" asks for capacity)
+_DOWNTIME = re.compile(r"\bdowntime\b|\buptime\b|\blos[et]\w*+ to interrupt"
+                       r"|\bhow many interruptions\b|\bce intreruperi\b|\bcate intreruperi\b"
+                       r"|\bnefunctionare\b|\bcazut\w*+")
+# how often to checkpoint asked: "how often should I checkpoint", "checkpoint interval",
+# "cât de des ... checkpoint", "interval de checkpoint"
+_CADENCE = re.compile(r"\bhow often\b[^?.]*?\bcheckpoint|\bcheckpoint\w*+ (?:interval|cadence"
+                      r"|frequency)\b|\bcat de des\b[^?.]*?\bcheckpoint"
+                      r"|\binterval\w* de checkpoint|\bfrecvent\w* (?:de |a )?checkpoint")
 # the providers of a GPU asked as a list: "which providers have H200?", "what clouds offer
 # the H100", "who rents H200s?", "where can I rent an H200?", "ce furnizori au H200?", "cine
 # închiriază H100?", "unde pot închiria un H200?" (not "which provider is cheapest": one)
@@ -2361,9 +2384,10 @@ _PROVIDERS_OF = re.compile(
 _ONE_CHEAPEST = re.compile(r"\bcheapest\b|\blowest\b|\bmai ieftin\w*+|\bcel mai mic\b")
 # a reservation's term said with it: "1-year", "1 year", "12-month", "6 months", "3 ani",
 # "pe 1 an", "un an", "o lună" (read only where a reserved price is asked: Stated.reserved_months)
-_RESERVED_TERM = re.compile(r"(?<![\w.,/])(\d{1,2}|one|two|three|un|o|doi|doua|trei)[\s-]*+"
+_RESERVED_TERM = re.compile(r"(?<![\w.,/])(\d{1,2}|one|two|three|a|un|o|doi|doua|trei)[\s-]*+"
                             r"(?:de\s++)?(?P<unit>years?|yrs?|months?|ani|an|luni|luna)\b")
-_TERM_WORDS = {"one": 1, "two": 2, "three": 3, "un": 1, "o": 1, "doi": 2, "doua": 2, "trei": 3}
+_TERM_WORDS = {"a": 1, "one": 1, "two": 2, "three": 3, "un": 1, "o": 1, "doi": 2, "doua": 2,
+               "trei": 3}
 
 
 def _reserved_months(folded: str) -> int | None:
@@ -2786,6 +2810,9 @@ def _stated_more(folded: str, registry: Registry, text: str | None = None) -> di
             "year_asked": bool(_COST_YEAR.search(_USAGE_PER.sub(" ", folded))),
             "reserved_months": _reserved_months(folded),
             "no_checkpoints": bool(_NO_CHECKPOINTS.search(folded)),
+            "downtime_asked": bool(_DOWNTIME.search(folded)),
+            "cadence_asked": bool(_CADENCE.search(folded)),
+            "providers_listed": bool(_PROVIDERS_OF.search(folded)),
             "chat_cost": bool(_CHAT_COST.search(folded)),
             "served_live": bool(_SERVED_LIVE.search(folded)) and not _JOB_SAID.search(folded),
             "thousand_requests": bool(_THOUSAND_REQUESTS.search(folded)),

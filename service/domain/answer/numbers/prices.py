@@ -1439,6 +1439,61 @@ def _reserved_source(v: OfferView) -> str:
     return rsource if sep else v.source
 
 
+def provider_reserved_terms(w: _W, pid: str | None, lead: bool = False) -> str:
+    """``pid``'s own reservation terms as its documentation states them (catalog/providers.toml
+    ``reserved_terms``), quoted with their source and date, as a sentence beginning with a
+    space (``lead``: without it); "" where the provider states none. They are terms, not
+    prices: no saving is computed from them (an "up to 72%" is a ceiling, not a rate)."""
+    p = w.catalog.providers_by_id.get(pid or "")
+    if p is None or not p.reserved_terms:
+        return ""
+    said = w.say("provider_reserved_terms", provider=p.name,
+                 terms=quoted(p.reserved_terms, w.t),
+                 source=p.source.split(": ")[0].split("; ")[0] or p.id,
+                 date=p.as_of.isoformat())
+    return said if lead else " " + said
+
+
+def reserved_providers(w: _W) -> bool:
+    """A reservation asked with no GPU and no model ("Does AWS offer reserved pricing for GPU
+    instances?", "Which providers offer reserved GPU pricing?"): the provider named's own
+    reservation terms (catalog/providers.toml ``reserved_terms``, with their source and date)
+    and whether the catalog holds a reserved price there; no provider named, every provider
+    that states terms where providers are asked as a list; then the cards the catalog has a
+    reserved price for. Buyer audit 29a
+    #13: both got a generic passage, AWS's "up to 72%" never said. False where a GPU or a
+    model is named (the price answer goes on)."""
+    if w.ex.gpu is not None or w.model is not None or w.det.gpus:
+        return False
+    cards = reserved_cards_said(w)
+    pid = w.det.provider
+    if pid:
+        p = w.catalog.providers_by_id.get(pid)
+        if p is None:
+            return False
+        held = any(v.reserved_usd_h is not None and v.provider == pid
+                   for v in w.catalog.views(w.today))
+        terms = provider_reserved_terms(w, pid, lead=True)
+        text = (terms or w.say("provider_reserved_terms_none", provider=p.name))
+        if not held:
+            text += " " + w.say("reserved_prices_none_at", provider=p.name)
+        w.out.first = text + (f" {cards}" if cards else "")
+        w.ask("provider_reserved_terms", 1 if p.reserved_terms else 0, "providers",
+              yes=bool(p.reserved_terms) or held)
+        return True
+    stating = [p for p in w.catalog.providers if p.reserved_terms]
+    if not stating or not w.st.providers_listed:
+        return False
+    rows = [w.say("provider_reserved_terms_row", provider=p.name,
+                  terms=quoted(p.reserved_terms, w.t),
+                  source=p.source.split(": ")[0].split("; ")[0] or p.id,
+                  date=p.as_of.isoformat()) for p in stating]
+    w.out.first = (w.say("providers_reserved_terms", n=w.n(len(stating)), rows="; ".join(rows))
+                   + (f" {cards}" if cards else ""))
+    w.ask("providers_with_reserved_terms", len(stating), "providers")
+    return True
+
+
 def reserved_stale_warn(w: _W, v: OfferView) -> None:
     """A reserved price past the staleness limit: warned about with its date and what
     /v1/recommendations does with it (leaves it out unless include_stale)."""
@@ -1520,7 +1575,15 @@ def _reserved(w: _W, gid: str, count: int, od: float | None, hours: float | None
         # on-demand price as "the prices below are on-demand")
         # the cards that have one, with their price dates (audit buyer27a #8)
         cards = reserved_cards_said(w)
-        none = w.say("reserved_none", gpu=w.gpu_name(gid), cards=f" {cards}" if cards else "")
+        # a provider named: none there (buyer audit 29a #13: "no reserved price for NVIDIA
+        # H100 SXM5 80GB" at AWS, then the card's reserved $2.72 at hyperstack listed), with
+        # that provider's own documented terms (catalog/providers.toml reserved_terms)
+        named = w.provider_name()
+        none = (w.say("reserved_none_at", gpu=w.gpu_name(gid), provider=named,
+                      cards=f" {cards}" if cards else "",
+                      terms=provider_reserved_terms(w, w.det.provider))
+                if named else
+                w.say("reserved_none", gpu=w.gpu_name(gid), cards=f" {cards}" if cards else ""))
         if w.out.first is None:
             w.out.more.insert(0, none)
         else:
@@ -1536,7 +1599,15 @@ def _reserved(w: _W, gid: str, count: int, od: float | None, hours: float | None
     old = (w.say("reserved_stale_inline", days=w.n((w.today - v.reserved_as_of).days))
            if v.reserved_stale and v.reserved_as_of is not None else "")
     total = ""
-    if hours and not (month and count == 1 and abs(hours - month_h) < 1e-9):
+    # a part of the day (or month) stated ("used 6 hours a day"): the reservation still bills
+    # every hour of the month, on-demand only the hours used; the two are weighed at that use,
+    # never a reserved figure for the hours used (buyer audit 29a #13: "about $244.80 for
+    # 6 h/day" and "$172.80/month saved" where reserving cost $691.20/month more)
+    used_h = w.month_hours()
+    partial = bool(w.st.hours_per_day) and used_h < month_h - 1e-9
+    if partial:
+        hours = month_h
+    if hours and not partial and not (month and count == 1 and abs(hours - month_h) < 1e-9):
         # (one GPU's month at 24/7 is the month said beside the price)
         what = w.usage() if month else w.say("hours_n", h=w.hours(hours))
         total = w.say("reserved_total", total=w.usd(per * count * hours),
@@ -1573,6 +1644,19 @@ def _reserved(w: _W, gid: str, count: int, od: float | None, hours: float | None
                          month=monthly, setup=setup, year=span) if gap > 0
                    else w.say("reserved_same_dearer", save=w.usd(-gap), month=monthly,
                               setup=setup, year=span))
+        if partial:
+            # at the use stated: on-demand bills the hours used, the reservation every hour
+            od_use, res_month = there * count * used_h, per * count * month_h
+            use_gap = od_use - res_month  # a month's saving by reserving (negative: dearer)
+            gap = use_gap / (count * month_h)  # the yes/no below follows the use's saving
+            span = (w.say("reserved_same_term" if use_gap > 0 else "reserved_same_term_dearer",
+                          total=w.usd(abs(use_gap) * term_h / month_h),
+                          term=_term_words(w, months), hours=w.n(term_h), setup=setup)
+                    if months and term_h else "")
+            verdict = w.say("reserved_same_use_saves" if use_gap > 0
+                            else "reserved_same_use_dearer", usage=w.usage(),
+                            od_use=w.usd(od_use), reserved=w.usd(res_month), setup=setup,
+                            month=w.usd(abs(use_gap)), year=span)
         # the machine(s) the reserved price is for, where not one of the count's own size
         text = w.say("reserved_same", provider=w.where(v, count), price=w.usd(per), stale=old,
                      total=total, od=w.usd(there), verdict=verdict,
@@ -1606,7 +1690,10 @@ def _reserved(w: _W, gid: str, count: int, od: float | None, hours: float | None
                          hours=w.n(term_h), provider=v.provider,
                          setup=setup if sized is None else f"{setup} {sized}",
                          reserved=w.usd(per * count * term_h),
-                         od=w.usd(there * count * term_h)) + " " + text
+                         od=w.usd(there * count * term_h
+                                  * (used_h / month_h if partial else 1.0)),
+                         use=(w.say("reserved_term_use", usage=w.usage()) if partial
+                              else "")) + " " + text
         if months and term_h and not w.st.hour_asked:
             asked = ("reserved_saving_usd_per_year" if months == 12 else "reserved_saving_usd",
                      round(gap * count * term_h, 2), "USD",
@@ -1633,8 +1720,11 @@ def _reserved(w: _W, gid: str, count: int, od: float | None, hours: float | None
     if cheapest is not None and od is not None:
         # the cheapest on-demand price is another provider's: its own sentence, never the
         # reserved price's comparison
-        span = (w.say("reserved_elsewhere_term", total=w.usd(od * count * term_h),
-                      term=_term_words(w, months), setup=setup)
+        span = (w.say("reserved_elsewhere_term",
+                      total=w.usd(od * count * term_h * (used_h / month_h if partial else 1.0)),
+                      term=_term_words(w, months),
+                      setup=setup + (w.say("reserved_term_use", usage=w.usage())
+                                     if partial else ""))
                 if months and term_h else "")
         text += " " + w.say("reserved_elsewhere_less" if od < per
                             else "reserved_elsewhere_more", gpu=w.gpu_name(gid),

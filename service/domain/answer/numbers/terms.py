@@ -2161,3 +2161,50 @@ def _per_gb_one(w: _W) -> bool:
     w.ask("egress_usd_per_gb" if egress else "storage_usd_per_gb_month", hi[0],
           "USD/GB" if egress else "USD/GB-month")
     return True
+
+
+_CADENCE_MINUTES = (15, 30, 60, 120)
+"""The checkpoint intervals the cadence answer weighs (buyer audit 29a #10)."""
+
+
+def spot_extras(w: _W, intent: str) -> None:
+    """What a spot answer adds where the question asks it, from the recommendations' own
+    spot assumptions (``SPOT_INTERRUPTIONS_PER_HOUR`` per instance, a ``RESTART_MINUTES``
+    restart; recommend/context.py, the assumption ``spot_interruptions_per_hour`` of
+    /v1/recommendations, not a measured rate):
+
+    - downtime asked ("how much downtime should I expect on spot?"): a replica's expected
+      interruptions, hours down and availability over a month (buyer audit 29a #15: the
+      answer said spot "can be taken back at any time" and no figure);
+    - a checkpoint cadence asked ("how often should I checkpoint a spot fine-tune?"): the
+      extra run time at 15, 30, 60 and 120 minutes (:func:`spot_overhead_fraction`), the
+      machines it multiplies by, and that the time to write a checkpoint is not counted (no
+      sourced storage write bandwidth: buyer audit 29a #10 gave a price and no interval)."""
+    if not (intent == "spot" or (w.st.spot_said and not w.st.no_spot)):
+        return
+    said: list[str] = []
+    if w.st.downtime_asked:
+        month_h = 24.0 * MONTH_DAYS  # the answers' month (30 days)
+        n = SPOT_INTERRUPTIONS_PER_HOUR * month_h
+        down_h = n * RESTART_MINUTES / 60
+        said.append(w.say("spot_downtime", n=w.f.number(n, 0), hours=w.hours(down_h),
+                          month_h=w.n(month_h),
+                          pct=w.f.percent(1 - down_h / month_h, 1),
+                          rate=w.f.number(SPOT_INTERRUPTIONS_PER_HOUR, 2),
+                          restart=w.n(RESTART_MINUTES)))
+    if w.st.cadence_asked:
+        nodes = w.st.nodes[0] if w.st.nodes else 1
+        rows = [w.say("spot_cadence_row", m=w.n(m),
+                      pct=w.f.percent(spot_overhead_fraction(m, nodes), 1))
+                for m in _CADENCE_MINUTES]
+        said.append(w.say("spot_cadence" if nodes == 1 else "spot_cadence_nodes",
+                          rows="; ".join(rows), nodes=w.n(nodes),
+                          rate=w.f.number(SPOT_INTERRUPTIONS_PER_HOUR, 2),
+                          restart=w.n(RESTART_MINUTES)))
+    if not said:
+        return
+    text = " ".join(said)
+    if w.out.first is None:
+        w.out.first = text
+    else:
+        w.out.more.insert(0, text)

@@ -55,10 +55,11 @@ from service.domain.answer.numbers.prices import (
     _node_gpus,
     budget_hours_unnamed,
     compare_providers,
+    reserved_providers,
 )
 from service.domain.answer.numbers.regions import _regions, gpu_providers
 from service.domain.answer.numbers.speed import _speed, lowest_latency_lead
-from service.domain.answer.numbers.terms import _billing, _spot, _storage
+from service.domain.answer.numbers.terms import _billing, _spot, _storage, spot_extras
 from service.domain.answer.numbers.training import (
     _DEFAULT_CHECKPOINT_MINUTES,
     _finetune,
@@ -381,6 +382,8 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
         pass  # "serve llama 3.1 8b with 1M context?": No, and the models that take it
     elif intent in ("cost", "compare", "guidance") and compare_providers(w):
         pass  # "runpod vs lambda for h100": each provider named, its price side by side
+    elif intent == "cost" and sub == "reserved" and reserved_providers(w):
+        pass  # "does AWS offer reserved pricing?": its own terms, the catalog's reserved cards
     elif intent == "cost" and sub == "providers" and gpu_providers(w):
         pass  # "which providers have H200?": every provider of it, cheapest first
     elif intent in ("cost", "gpu_count", "guidance") and budget_hours_unnamed(w):
@@ -389,6 +392,7 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
         pass  # "one H100 per replica or split over 2?": both layouts timed (layouts.py)
     elif not lowest_latency_lead(w, intent):  # "fastest GPU for SDXL, price per hour?"
         WRITERS.get(intent, _fallback)(w)
+    spot_extras(w, intent)  # spot's downtime or a checkpoint cadence asked (terms.py)
     if capped is not None:
         _at_limit_lead(w, *capped)
     if budget_above is not None and w.out.first is not None:
