@@ -3650,6 +3650,16 @@ _PRETRAIN = re.compile(
     r"|multi[- ]?no(?:de|d)\w* (?:training|antrenament\w*|antrenare\w*)"
     r"|(?:training|antrenament\w*|antrenare\w*) multi[- ]?no(?:de|d)\w*)\b"
 )
+# a training framework's sharding or offload named ("DeepSpeed ZeRO-3 offload", "ZeRO-2",
+# "FSDP", "ZeRO-Offload"): a training run, whatever else is said (audit buyer29b #5: "host RAM
+# for DeepSpeed ZeRO-3 offload of Llama 3.1 70B" was sized as serving with a KV cache). Sources:
+# https://www.deepspeed.ai/tutorials/zero-offload/ (ZeRO-Offload trains, offloading the
+# optimizer state and its step to the CPU), https://docs.pytorch.org/docs/stable/fsdp.html.
+# DeepSpeed's inference stacks (DeepSpeed-MII, DeepSpeed-Inference, FastGen) are not training.
+TRAINER_SHARDING = re.compile(
+    r"\bdeepspeed\b(?![\s_-]*+(?:mii|inference|inferenta|fastgen))"
+    r"|(?<!\bla )\bzero[\s_-]*+(?:stage[\s_-]*+)?[0-3]\b(?![.,]\d)"
+    r"|(?<!\bla )\bzero[\s_-]*+offload\w*+|\bfsdp\b|\boffload_optimizer\b")
 _LORA = re.compile(r"\blora\b")
 _QLORA = re.compile(r"\bqlora\b")
 _FULL = re.compile(
@@ -3705,11 +3715,17 @@ def _workload_and_method(text: str) -> tuple[str | None, str | None]:
         method = ranked[0][0]
     elif not ranked and objective_cue:
         method = "full"
+    sharded = not finetune_cue and not _TRAIN_CUE.search(text) and bool(
+        TRAINER_SHARDING.search(text))
+    if sharded and not ranked:
+        # ZeRO or FSDP named alone: a full fine-tune, the run they shard the optimizer state
+        # of (said as read: answer.numbers.training, train_sharding_full)
+        method = "full"
 
     cues = set()
     if _SERVING.search(_BATCH_INFERENCE.sub(" ", text)):  # "batch inference" is not serving
         cues.add("serving")
-    if finetune_cue:
+    if finetune_cue or sharded:
         cues.add("finetune")
     if _PRETRAIN.search(text):
         cues.add("pretrain")
