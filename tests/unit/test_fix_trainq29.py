@@ -142,3 +142,44 @@ def test_days_listed_with_the_cost_are_given(q: str, said: str) -> None:
     assert r.performance is not None and r.performance.training_hours
     assert f"{r.performance.training_hours / 24:.1f}" == "5.2"
     assert said in _first(q)[0]
+
+
+# -- 10: the MFU asked --------------------------------------------------------------------------
+
+def _sized_mfu(r: SizingResult) -> float:
+    note = next(a for a in r.assumptions if a.name == "training_flops")
+    return float(note.reason.split()[1])
+
+
+@pytest.mark.parametrize(("q", "body", "said"), [
+    ("What is the MFU for full fine-tuning Llama 3.1 8B on 8 H100?",
+     {"model": "llama 3.1 8b", "gpu_count": 8, "finetune": {"method": "full"}},
+     "The sizing assumes an MFU of 0.40 for full training"),
+    ("What MFU do you assume for full fine-tuning Llama 3.1 70B on 16 H100?",
+     {"model": "llama 3.1 70b", "gpu_count": 16, "finetune": {"method": "full"}},
+     "The sizing assumes an MFU of 0.35 for full training"),
+    ("Ce MFU presupuneți pentru fine-tuning complet Llama 3.1 70B pe 16 H100?",
+     {"model": "llama 3.1 70b", "gpu_count": 16, "finetune": {"method": "full"}},
+     "Dimensionarea presupune un MFU de 0,35 pentru antrenarea completă"),
+    ("What is the MFU of LoRA fine-tuning Llama 3.1 8B on one H100?",
+     {"model": "llama 3.1 8b", "finetune": {"method": "lora"}},
+     "The sizing assumes an MFU of 0.55 for LoRA fine-tuning"),
+    ("Care este MFU pentru fine-tuning LoRA Llama 3.1 8B pe un H100?",
+     {"model": "llama 3.1 8b", "finetune": {"method": "lora"}},
+     "Dimensionarea presupune un MFU de 0,55 pentru fine-tuning LoRA"),
+])
+def test_mfu_asked_leads_as_sizing_states_it(q: str, body: dict[str, Any], said: str) -> None:
+    # as the answer sizes a run on GPUs named: the recommendations' 10 % kept free
+    r = _size(task="finetune", gpu="H100", min_memory_headroom_pct=10, **body)
+    first, asked = _first(q)
+    assert first.startswith(said)
+    assert asked is not None and asked.quantity == "training_mfu"
+    assert asked.value == pytest.approx(_sized_mfu(r))
+    assert "Yes," not in first and "Da," not in first
+    if body["finetune"]["method"] == "full":
+        # the 6·N·tokens/s utilisation at /v1/sizing's own tokens/s
+        assert r.performance is not None and r.performance.training_tokens_per_s
+        n = catalog().registry.models[r.model.id].total_params
+        eff = 6 * n * r.performance.training_tokens_per_s / (r.gpu_count * 989.5e12)
+        pct = f"{eff:.0%}"
+        assert pct in first

@@ -940,6 +940,9 @@ class Stated:
     host_ram_asked: bool = False
     """The host's system RAM asked ("how much host RAM", "câtă memorie RAM pe host"): a CPU
     offload's host memory leads the answer (audit buyer29b #5)."""
+    mfu_asked: bool = False
+    """The model FLOPs utilisation asked ("what MFU do you assume", "ce MFU presupuneți"):
+    the training sizing's MFU leads (audit buyer29b #10)."""
     adapter_asked: str | None = None
     """A LoRA adapter's own size asked: "params" ("how many trainable parameters does LoRA
     add", "câți parametri antrenabili"), "size" ("how big is a LoRA adapter", "fișierul
@@ -2754,6 +2757,8 @@ def _images_per_request(folded: str) -> int | None:
 _HOST_RAM = re.compile(r"\b(?:host|system|cpu|node)\s++(?:ram|memory)\b"
                        r"|\bram\b[^.?!]{0,24}?\b(?:host\w*+|gazd\w*+|sistem\w*+)\b"
                        r"|\bmemoria\s++(?:sistemului|gazdei)\b")
+# the model FLOPs utilisation named: "MFU", "model FLOPs utilization", "utilizarea FLOP"
+_MFU_ASKED = re.compile(r"\bmfu\b|\bmodel flops? utili[sz]ation\b|\butilizarea flop\w*+")
 # a LoRA adapter's own size or trainable parameters asked (not the run's GPU memory):
 # "how many trainable parameters", "câți parametri antrenabili", "how big is a LoRA adapter",
 # "the adapter file", "ce dimensiune are fișierul adaptorului", "cât de mare e un adaptor"
@@ -2827,6 +2832,7 @@ def _stated_more(folded: str, registry: Registry, text: str | None = None) -> di
             "reserved_months": _reserved_months(folded),
             "no_checkpoints": bool(_NO_CHECKPOINTS.search(folded)),
             "host_ram_asked": bool(_HOST_RAM.search(folded)),
+            "mfu_asked": bool(_MFU_ASKED.search(folded)),
             "adapter_asked": adapter_asked(folded),
             "chat_cost": bool(_CHAT_COST.search(folded)),
             "served_live": bool(_SERVED_LIVE.search(folded)) and not _JOB_SAID.search(folded),

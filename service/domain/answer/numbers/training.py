@@ -328,6 +328,7 @@ def _train(w: _W, task: str, spot: bool = False) -> None:
     assumed = _count_gpu_assumed(w, task)
     _train_run(w, task, spot)
     _run_unmodelled(w)
+    _mfu_lead(w, task)
     if w.out.first is not None and assumed is not None:
         w.out.first = assumed + " " + w.out.first[:1].upper() + w.out.first[1:]
     if w.out.first is not None:
@@ -335,6 +336,47 @@ def _train(w: _W, task: str, spot: bool = False) -> None:
         _setup_note(w, method)
         _objective_note(w, task, method)
         _master_note(w, task, method)
+
+
+_MFU_NOTE = re.compile(r"^MFU (\d++(?:\.\d++)?)")
+
+
+def _mfu_lead(w: _W, task: str) -> None:
+    """The MFU asked ("what MFU do you assume for full fine-tuning Llama 3.1 70B on 16
+    H100?"): the sizing's own (its ``training_flops`` assumption, as /v1/sizing states it:
+    0.40 full on one node, 0.35 past one, 0.55 LoRA, QLoRA x 0.85, CPU offload x 0.5) leads,
+    with the rule it rests on; for full training also the utilisation by the usual 6·N·D
+    count at the sizing's tokens/s (PaLM's MFU, arXiv 2204.02311 appendix B), communication
+    and any recompute included. It answered a fit ("Yes, ... fits") or a guidance passage
+    (audit buyer29b #10)."""
+    r = w.recorded or (w.sized_last.get(w.ex.gpu) if w.ex.gpu else None)
+    if not w.st.mfu_asked or r is None or w.model is None or r.gpu is None:
+        return
+    note = next((a for a in r.assumptions if a.name == "training_flops"), None)
+    m = _MFU_NOTE.match(note.reason) if note is not None else None
+    if m is None:
+        return
+    mfu = float(m.group(1))
+    peak = w.reg.gpus[r.gpu.id].tflops("bf16")
+    method = w.ex.method or ("full" if task == "pretrain" else "lora")
+    label = w.say("train_mfu_method_" + method)
+    said = w.say("train_mfu", mfu=w.f.number(mfu, 2), pct=w.f.percent(mfu),
+                 peak=w.n(peak or 0, 1), setup=w.setup(r.gpu_count, r.gpu.id),
+                 method=label, model=w.model.name)
+    p = r.performance
+    if (method == "full" and p is not None and p.training_tokens_per_s and peak
+            and w.model.total_params):
+        n = w.model.active_params or w.model.total_params
+        eff = 6 * n * p.training_tokens_per_s / (r.gpu_count * peak * 1e12)
+        said += " " + w.say("train_mfu_6nd", eff=w.f.percent(eff), tps=w.n(
+            p.training_tokens_per_s))
+    # the fit after it is no answer to a yes or no ("Yes, ... fits" after the MFU)
+    rest = _YES_LEAD.sub("", w.out.first or "", count=1)
+    w.out.first = said + (" " + rest[:1].upper() + rest[1:] if rest else "")
+    w.ask("training_mfu", mfu, "fraction of peak")
+
+
+_YES_LEAD = re.compile(r"^(?:Yes|Da|No|Nu)(?:, barely| la limită)?[,:]\s*+")
 
 
 def _run_unmodelled(w: _W) -> None:
