@@ -183,3 +183,24 @@ def test_mfu_asked_leads_as_sizing_states_it(q: str, body: dict[str, Any], said:
         eff = 6 * n * r.performance.training_tokens_per_s / (r.gpu_count * 989.5e12)
         pct = f"{eff:.0%}"
         assert pct in first
+
+
+# -- 12: the fewest GPUs on a machine rented whole: the run on all its GPUs ---------------------
+
+@pytest.mark.parametrize(("q", "said"), [
+    ("How long to full fine-tune Llama 3.1 8B on 4x RTX 4090 for 100M tokens?",
+     "takes about 3.5 hours on 8 × NVIDIA GeForce RTX 4090 24GB at 7,963 tokens/s"),
+    ("Cât durează fine-tuning complet Llama 3.1 8B pe 4 x RTX 4090 pentru 100 de milioane de "
+     "tokeni?", "durează aproximativ 3,5 ore pe 8 × NVIDIA GeForce RTX 4090 24GB la 7.963 de "
+     "tokeni/s"),
+])
+def test_fewest_on_a_whole_machine_run_on_all_its_gpus(q: str, said: str) -> None:
+    # /v1/sizing of the machine's 8 with the recommendations' 10 % kept free
+    r = _size(model="llama 3.1 8b", task="finetune", gpu="RTX 4090", gpu_count=8,
+              finetune={"method": "full"}, training_tokens=100_000_000,
+              min_memory_headroom_pct=10)
+    assert r.performance is not None and r.performance.training_tokens_per_s
+    assert f"{r.performance.training_tokens_per_s:,.0f}" == "7,963"
+    first, asked = _first(q)
+    assert said in first and "on 7 ×" not in first and "pe 7 ×" not in first
+    assert asked is not None and asked.value == pytest.approx(r.performance.training_hours)

@@ -2631,6 +2631,16 @@ def _train_more_gpus(w: _W, kw: dict[str, Any], gid: str, count: int, lines: lis
     if got is None:
         return None
     n, r, b = got
+    fewest, whole_note = n, ""
+    if b is not None and b[0].gpu_count > n and w.own_gpu_price(gid, n) is None:
+        # the machine priced is rented whole (7 × RTX 4090 on vast's 8): the run on all its
+        # GPUs, billed the same hour (audit buyer29b #12: planned on 7 while the warning said
+        # all 8 fit), as a count stated on a larger machine is (_whole_machine)
+        whole = _whole_machine(w, kw, gid, n, b)
+        if whole is not None:
+            n, r, b = whole
+            whole_note = w.say("train_whole_machine", fewest=w.setup(fewest, gid),
+                               setup=w.setup(n, gid), provider=b[0].provider)
     p = r.performance
     if p is None or not p.training_hours:
         return None
@@ -2642,7 +2652,9 @@ def _train_more_gpus(w: _W, kw: dict[str, Any], gid: str, count: int, lines: lis
         "train_more_gpus_headroom", fewer=w.setup(tight[0], gid), layout=tight[1].layout.label,
         need=w.gib(tight[1].memory.per_gpu_gib), cap=w.gib(w.cap(tight[1])),
         free=w.f.percent(max(0.0, 1 - tight[1].memory.per_gpu_gib / w.cap(tight[1]))),
-        pct=w.f.percent(SERVICE_HEADROOM_PCT / 100), setup=w.setup(n, gid))]
+        pct=w.f.percent(SERVICE_HEADROOM_PCT / 100), setup=w.setup(fewest, gid))]
+    if whole_note:
+        why_more.append(whole_note)
     cost = ""
     usd: float | None = None
     own = w.own_gpu_price(gid, n)
