@@ -204,3 +204,23 @@ def test_fewest_on_a_whole_machine_run_on_all_its_gpus(q: str, said: str) -> Non
     first, asked = _first(q)
     assert said in first and "on 7 ×" not in first and "pe 7 ×" not in first
     assert asked is not None and asked.value == pytest.approx(r.performance.training_hours)
+
+
+# -- 13: training on a TPU: not modelled, said first ---------------------------------------------
+
+@pytest.mark.parametrize(("q", "said"), [
+    ("LoRA fine-tune Llama 3.1 8B on a TPU v5e: how many chips?",
+     "Training Meta Llama 3.1 8B on Google Cloud TPU v5e (per chip) is not modelled"),
+    ("Fine-tuning LoRA Llama 3.1 8B pe un TPU v5e: câte cipuri?",
+     "Antrenarea Meta Llama 3.1 8B pe Google Cloud TPU v5e (per cip) nu este modelată"),
+])
+def test_training_on_a_tpu_is_not_a_memory_no(q: str, said: str) -> None:
+    r = _size(model="llama 3.1 8b", task="finetune", gpu="TPU v5e", gpu_count=4,
+              finetune={"method": "lora"})
+    assert r.runs is False
+    resp = ask(q)
+    first = resp.answer.split("\n\n")[0]
+    assert first.startswith(said)
+    assert " No," not in first and " Nu," not in first
+    assert not any("ZeRO" in x for x in resp.answer.split("\n\n")[-1:])
+    assert resp.numbers is None or resp.numbers.asked is None

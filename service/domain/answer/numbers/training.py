@@ -328,6 +328,7 @@ def _train(w: _W, task: str, spot: bool = False) -> None:
     assumed = _count_gpu_assumed(w, task)
     _train_run(w, task, spot)
     _run_unmodelled(w)
+    _platform_lead(w)
     _mfu_lead(w, task)
     if w.out.first is not None and assumed is not None:
         w.out.first = assumed + " " + w.out.first[:1].upper() + w.out.first[1:]
@@ -336,6 +337,26 @@ def _train(w: _W, task: str, spot: bool = False) -> None:
         _setup_note(w, method)
         _objective_note(w, task, method)
         _master_note(w, task, method)
+
+
+def _platform_lead(w: _W) -> None:
+    """A training run asked on a TPU that the trainer does not run on (/v1/sizing's ``runs``
+    false: transformers is a PyTorch CUDA/ROCm trainer, a TPU needs torch_xla or JAX, not
+    modelled): that leads, no chip count is given, and the GPU-only remedies (DeepSpeed
+    ZeRO-3 over more devices) are left out of the warnings. It led with "No, ... does not fit
+    on 1 × TPU v5e: it needs 17.9 GiB per chip" and "2 GPUs with ZeRO-3 ... fit" (audit
+    buyer29b #13)."""
+    r = w.recorded
+    if (r is None or r.runs is not False or r.gpu is None or not w.chips(r.gpu.id)
+            or w.model is None or w.out.first is None):
+        return
+    rest = _YES_LEAD.sub("", w.out.first, count=1)
+    w.out.more.insert(0, rest[:1].upper() + rest[1:])
+    w.out.first = w.say("train_platform_unrun", engine=r.engine or "", gpu=w.gpu_name(r.gpu.id),
+                        model=w.model.name)
+    w.out.warnings = [x for x in w.out.warnings if "ZeRO" not in x]
+    w.out.asked = None
+    w.out.follow_up = None
 
 
 _MFU_NOTE = re.compile(r"^MFU (\d++(?:\.\d++)?)")
