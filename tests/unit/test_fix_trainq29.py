@@ -224,3 +224,30 @@ def test_training_on_a_tpu_is_not_a_memory_no(q: str, said: str) -> None:
     assert " No," not in first and " Nu," not in first
     assert not any("ZeRO" in x for x in resp.answer.split("\n\n")[-1:])
     assert resp.numbers is None or resp.numbers.asked is None
+
+
+# -- 11: two ZeRO stages weighed: each sized ------------------------------------------------------
+
+@pytest.mark.parametrize(("q", "lead", "two", "three"), [
+    ("Full fine-tune Llama 3.1 8B: ZeRO-2 or ZeRO-3 on 4x A100 80GB, memory per GPU for each?",
+     "Per GPU for full training of Meta Llama 3.1 8B on 4 × NVIDIA A100 SXM4 80GB:",
+     "with ZeRO-2 about {} GiB", "with ZeRO-3 about {} GiB"),
+    ("Fine-tuning complet Llama 3.1 8B: ZeRO-2 sau ZeRO-3 pe 4 x A100 80GB, memorie pe GPU "
+     "pentru fiecare?", "Pe GPU pentru antrenarea completă la Meta Llama 3.1 8B",
+     "cu ZeRO-2 aproximativ {} GiB", "cu ZeRO-3 aproximativ {} GiB"),
+])
+def test_both_zero_stages_sized(q: str, lead: str, two: str, three: str) -> None:
+    def gib(stage: int) -> str:
+        r = _size(model="llama 3.1 8b", task="finetune", gpu="A100 80GB", gpu_count=4,
+                  finetune={"method": "full", "zero_stage": stage}, min_memory_headroom_pct=10)
+        v = f"{r.memory.per_gpu_gib:.1f}"
+        return v.replace(".", ",") if "cu ZeRO" in two else v
+    first, _ = _first(q)
+    assert first.startswith(lead)
+    assert two.format(gib(2)) in first and three.format(gib(3)) in first
+    assert gib(2) != gib(3)
+
+
+def test_one_zero_stage_unchanged() -> None:
+    first, _ = _first("Full fine-tune Qwen2.5 14B on 4x A100 80GB with ZeRO-3: memory per GPU?")
+    assert first.startswith("Full fine-tuning of Qwen2.5 14B fits on 4 × NVIDIA A100 SXM4 80GB")

@@ -2095,6 +2095,10 @@ class TrainingSetup:
     zero_stage: int | None = None
     """A DeepSpeed ZeRO stage ("ZeRO-3", "ZeRO stage 2"; FSDP is ZeRO-3's full sharding, DDP
     ZeRO-0): ``finetune.zero_stage``."""
+    zero_weighed: tuple[int, ...] = ()
+    """The ZeRO stages weighed against each other ("ZeRO-2 or ZeRO-3", "ZeRO-2 sau ZeRO-3"),
+    in the order said: each sized (audit buyer29b #11 sized the first alone); () where fewer
+    than two are named."""
     objective: str | None = None
     """The training objective named (:data:`OBJECTIVE`): "DPO", "antrenare DPO", "GRPO",
     "RLHF" (PPO), "SFT" / "instruction tune" (sft): ``finetune.objective``."""
@@ -2308,8 +2312,13 @@ def training_setup(text: str) -> TrainingSetup:
             else 0 if _DDP.search(folded) else None)
     described = model_objectives_masked(folded)  # "the DPO checkpoint": no objective asked
     objective = next((oid for oid, rx in _OBJECTIVE_OF if rx.search(described)), None)
+    stages: list[int] = []
+    for m in _ZERO.finditer(folded):
+        if (st := int(m.group(1) or m.group(2))) not in stages:
+            stages.append(st)
     return TrainingSetup(lora_rank=rank if rank and rank >= 1 else None, optimizer=optimizer,
                          checkpointing=checkpointing, zero_stage=zero, objective=objective,
+                         zero_weighed=tuple(stages) if len(stages) > 1 else (),
                          target_modules=_target_modules(folded),
                          cpu_offload=_cpu_offload(folded))
 
