@@ -19,6 +19,7 @@ from service.domain.answer.understand import (
     MEMORY_WORD,
     OBJECTIVE,
     OUTPUT_NOUNS,
+    TRAINER_SHARDING,
     USER_COUNT,
     Extracted,
     ModelShape,
@@ -947,6 +948,16 @@ class Stated:
     cadence_asked: bool = False
     """How often to checkpoint asked ("how often should I checkpoint", "what checkpoint
     interval", "cât de des ... checkpoint"): the spot overhead by interval is said."""
+    host_ram_asked: bool = False
+    """The host's system RAM asked ("how much host RAM", "câtă memorie RAM pe host"): a CPU
+    offload's host memory leads the answer (audit buyer29b #5)."""
+    mfu_asked: bool = False
+    """The model FLOPs utilisation asked ("what MFU do you assume", "ce MFU presupuneți"):
+    the training sizing's MFU leads (audit buyer29b #10)."""
+    adapter_asked: str | None = None
+    """A LoRA adapter's own size asked: "params" ("how many trainable parameters does LoRA
+    add", "câți parametri antrenabili"), "size" ("how big is a LoRA adapter", "fișierul
+    adaptorului"); None where neither is (audit buyer29b #6)."""
     no_checkpoints: bool = False
     """The job saves no checkpoints ("without checkpoints", "fără checkpoint-uri"): on spot
     an interruption restarts it from the start."""
@@ -2766,6 +2777,41 @@ def _images_per_request(folded: str) -> int | None:
     return n if 1 <= n <= 100 else None
 
 
+# the host's system RAM named: "host RAM", "system RAM", "CPU RAM/memory", "RAM on the host",
+# "memorie RAM pe host", "RAM-ul gazdei", "memoria sistemului"
+_HOST_RAM = re.compile(r"\b(?:host|system|cpu|node)\s++(?:ram|memory)\b"
+                       r"|\bram\b[^.?!]{0,24}?\b(?:host\w*+|gazd\w*+|sistem\w*+)\b"
+                       r"|\bmemoria\s++(?:sistemului|gazdei)\b")
+# the model FLOPs utilisation named: "MFU", "model FLOPs utilization", "utilizarea FLOP"
+_MFU_ASKED = re.compile(r"\bmfu\b|\bmodel flops? utili[sz]ation\b|\butilizarea flop\w*+")
+# a LoRA adapter's own size or trainable parameters asked (not the run's GPU memory):
+# "how many trainable parameters", "câți parametri antrenabili", "how big is a LoRA adapter",
+# "the adapter file", "ce dimensiune are fișierul adaptorului", "cât de mare e un adaptor"
+_TRAINABLE_ASKED = re.compile(r"trainable\s++param\w*+|\bparametri\w*+\s++antrenabil\w*+"
+                              r"|\bhow many\s++(?:\w++\s++){0,2}?param\w*+\b[^.?!]*?\badd\w*+")
+_ADAPTER_WORD = re.compile(r"\badapters?\b|\badaptor\w*+|\badaptoare\w*+")
+_ADAPTER_SIZE = re.compile(r"\bhow (?:big|large)\b|\bsize\b|\bfile\b|\bfisier\w*+"
+                           r"|\bcat de mar[ei]\b|\bdimensiun\w*+|\bmarime\w*+|\bocupa\w*+"
+                           r"|\bhow (?:much|many) (?:gb|mb|bytes|disk|space)\b"
+                           r"|\bcati (?:gb|mb|octeti)\b|\bspa?t?iu\w*+|\bdisk\b|\bdisc\b")
+_ADAPTER_NOT = re.compile(r"\bvram\b|\bgpu\b|\bmemor\w*+|\bfits?\b|\bincap\w*+|\bserv\w*+")
+
+
+def adapter_asked(folded: str) -> str | None:
+    """A LoRA adapter's trainable parameters ("params") or its size ("size") asked
+    (:attr:`Stated.adapter_asked`), with no GPU memory, fit or serving asked; None else."""
+    if not _LORA_WORD.search(folded) or _ADAPTER_NOT.search(folded):
+        return None
+    if _TRAINABLE_ASKED.search(folded):
+        return "params"
+    if _ADAPTER_WORD.search(folded) and _ADAPTER_SIZE.search(folded):
+        return "size"
+    return None
+
+
+_LORA_WORD = re.compile(r"\b(?:q?lora|adapter\w*+|adaptor\w*+|adaptoare\w*+)\b")
+
+
 def _stated_more(folded: str, registry: Registry, text: str | None = None) -> dict[str, Any]:
     """The fields of :class:`Stated` read by the price answers: a region as written, a
     reserved price, interruptible work, a forecast, a memory bandwidth, a provider named;
@@ -2813,6 +2859,9 @@ def _stated_more(folded: str, registry: Registry, text: str | None = None) -> di
             "downtime_asked": bool(_DOWNTIME.search(folded)),
             "cadence_asked": bool(_CADENCE.search(folded)),
             "providers_listed": bool(_PROVIDERS_OF.search(folded)),
+            "host_ram_asked": bool(_HOST_RAM.search(folded)),
+            "mfu_asked": bool(_MFU_ASKED.search(folded)),
+            "adapter_asked": adapter_asked(folded),
             "chat_cost": bool(_CHAT_COST.search(folded)),
             "served_live": bool(_SERVED_LIVE.search(folded)) and not _JOB_SAID.search(folded),
             "thousand_requests": bool(_THOUSAND_REQUESTS.search(folded)),
@@ -4516,7 +4565,11 @@ _TERSE_UNIT = (r"(?:[,:;(]|\s[-\u2013\u2014]|\bin)\s*+(?:(?:total|wall[- ]clock)
                r"(?:{})\s*+\)?\s*+\?")
 _TERSE_TIME = re.compile(_TERSE_UNIT.format(r"hours|hrs|days|weeks|ore|zile|saptamani"))
 _DAYS_Q = re.compile(r"\b(?:how many|cate)\s++(?:days|zile)\b"
-                     + "|" + _TERSE_UNIT.format(r"days|zile"))
+                     + "|" + _TERSE_UNIT.format(r"days|zile")
+                     # the bare unit listed with another ask ("...: days and cost?", "zile
+                     # și cost?"): audit buyer29b #9 gave hours only
+                     + r"|(?:[,:;]|\s[-\u2013\u2014])\s*+(?:days|zile)\s*+(?:,|and|si|&|\+)"
+                       r"\s*+[a-z$ ]{1,30}\?")
 
 
 def _deadline_weekday(folded: str) -> int | None:
@@ -4583,7 +4636,11 @@ _BATCH_TOKENS_AFTER = re.compile(
 # ("how many epochs should I ...", "câte epoci ar trebui": audit regress12 #7)
 _EPOCHS_Q = re.compile(
     r"\b(?:how many|(?:what\s++)?number of|cate|numarul de)\s++(?:full\s++|complete\s++)?"
-    r"(?:epochs|epoci)\b(?!\s*+(?:[:=]|is\b|este\b|de\b)?\s*+\d)"
+    r"(?:epochs|epoci)\b(?!\s*+(?:[:=]|is\b|este\b)?\s*+\d)"
+    # "numărul de epoci de 3" states a count; "câte epoci de 50 de milioane de tokeni" asks
+    # the epochs of a stated size (audit buyer29b #9: the Romanian answered one epoch)
+    r"(?!\s++de\s++\d[\d.,]*+(?!\d|\s*+(?:de\s++)?(?:milioane|miliarde|mii|mil|mld|[mbk]\b"
+    r"|tokeni|tokens)))"
     r"(?![^?!]{0,60}?\b(?:should|shall|ought|need|needed|recommend\w*+|ideal|optimal"
     r"|typically|usually|ar trebui|trebuie sa (?:fac|rulez|antrenez|folosesc)|recomand\w*+"
     r"|optim[ae]?|de obicei|e bine|este bine)\b)")
@@ -6500,7 +6557,9 @@ _TRAINING_DATA = re.compile(r"\btraining data\b|\bdate de antrenare\b")
 _FINETUNE = re.compile(r"\bfine[- ]?tun\w*+|\bfinetun\w*+|\blora\b|\bqlora\b|\bajustare fina\b"
                        r"|\breglaj fin\b|\bdreambooth\b"
                        # DPO, GRPO, RLHF, instruction tuning: fine-tuning (audit ask_en #1)
-                       r"|" + OBJECTIVE.pattern)
+                       r"|" + OBJECTIVE.pattern
+                       # ZeRO, FSDP, DeepSpeed named: a training run (audit buyer29b #5)
+                       + r"|" + TRAINER_SHARDING.pattern)
 
 
 # a training run's time, speed or pace asked ("hours?", "how long", "will it be slow?", "cât
@@ -7111,6 +7170,11 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         # the model's weights on disk: their GB, or their storage's price where a price or a
         # month is asked ("... to store llama 405b weights for a month?")
         return "memory", _disk_sub(f)
+    if has_model and adapter_asked(f):
+        # a LoRA adapter's size or trainable parameters asked: the checkpoint rule's
+        # adapter count and 16-bit bytes (numbers.terms._checkpoints), not the run's GPU
+        # memory (audit buyer29b #6)
+        return "storage_egress", "storage"
     if (has_model and _CKPT_WORD.search(f) and _CKPT_SIZE.search(f)
             and not _CHECKPOINT_EVERY.search(f) and not _SIZE_STATED.search(fs)
             and not _GPU_MEMORY_WORD.search(f) and not _EGRESS.search(fs)):

@@ -2096,6 +2096,10 @@ class TrainingSetup:
     zero_stage: int | None = None
     """A DeepSpeed ZeRO stage ("ZeRO-3", "ZeRO stage 2"; FSDP is ZeRO-3's full sharding, DDP
     ZeRO-0): ``finetune.zero_stage``."""
+    zero_weighed: tuple[int, ...] = ()
+    """The ZeRO stages weighed against each other ("ZeRO-2 or ZeRO-3", "ZeRO-2 sau ZeRO-3"),
+    in the order said: each sized (audit buyer29b #11 sized the first alone); () where fewer
+    than two are named."""
     objective: str | None = None
     """The training objective named (:data:`OBJECTIVE`): "DPO", "antrenare DPO", "GRPO",
     "RLHF" (PPO), "SFT" / "instruction tune" (sft): ``finetune.objective``."""
@@ -2309,8 +2313,13 @@ def training_setup(text: str) -> TrainingSetup:
             else 0 if _DDP.search(folded) else None)
     described = model_objectives_masked(folded)  # "the DPO checkpoint": no objective asked
     objective = next((oid for oid, rx in _OBJECTIVE_OF if rx.search(described)), None)
+    stages: list[int] = []
+    for m in _ZERO.finditer(folded):
+        if (st := int(m.group(1) or m.group(2))) not in stages:
+            stages.append(st)
     return TrainingSetup(lora_rank=rank if rank and rank >= 1 else None, optimizer=optimizer,
                          checkpointing=checkpointing, zero_stage=zero, objective=objective,
+                         zero_weighed=tuple(stages) if len(stages) > 1 else (),
                          target_modules=_target_modules(folded),
                          cpu_offload=_cpu_offload(folded))
 
@@ -3650,6 +3659,16 @@ _PRETRAIN = re.compile(
     r"|multi[- ]?no(?:de|d)\w* (?:training|antrenament\w*|antrenare\w*)"
     r"|(?:training|antrenament\w*|antrenare\w*) multi[- ]?no(?:de|d)\w*)\b"
 )
+# a training framework's sharding or offload named ("DeepSpeed ZeRO-3 offload", "ZeRO-2",
+# "FSDP", "ZeRO-Offload"): a training run, whatever else is said (audit buyer29b #5: "host RAM
+# for DeepSpeed ZeRO-3 offload of Llama 3.1 70B" was sized as serving with a KV cache). Sources:
+# https://www.deepspeed.ai/tutorials/zero-offload/ (ZeRO-Offload trains, offloading the
+# optimizer state and its step to the CPU), https://docs.pytorch.org/docs/stable/fsdp.html.
+# DeepSpeed's inference stacks (DeepSpeed-MII, DeepSpeed-Inference, FastGen) are not training.
+TRAINER_SHARDING = re.compile(
+    r"\bdeepspeed\b(?![\s_-]*+(?:mii|inference|inferenta|fastgen))"
+    r"|(?<!\bla )\bzero[\s_-]*+(?:stage[\s_-]*+)?[0-3]\b(?![.,]\d)"
+    r"|(?<!\bla )\bzero[\s_-]*+offload\w*+|\bfsdp\b|\boffload_optimizer\b")
 _LORA = re.compile(r"\blora\b")
 _QLORA = re.compile(r"\bqlora\b")
 _FULL = re.compile(
@@ -3705,11 +3724,17 @@ def _workload_and_method(text: str) -> tuple[str | None, str | None]:
         method = ranked[0][0]
     elif not ranked and objective_cue:
         method = "full"
+    sharded = not finetune_cue and not _TRAIN_CUE.search(text) and bool(
+        TRAINER_SHARDING.search(text))
+    if sharded and not ranked:
+        # ZeRO or FSDP named alone: a full fine-tune, the run they shard the optimizer state
+        # of (said as read: answer.numbers.training, train_sharding_full)
+        method = "full"
 
     cues = set()
     if _SERVING.search(_BATCH_INFERENCE.sub(" ", text)):  # "batch inference" is not serving
         cues.add("serving")
-    if finetune_cue:
+    if finetune_cue or sharded:
         cues.add("finetune")
     if _PRETRAIN.search(text):
         cues.add("pretrain")

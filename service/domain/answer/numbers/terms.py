@@ -1833,9 +1833,24 @@ def _checkpoints(w: _W) -> bool:
         # the adapters alone at 16 bits (2 bytes each): what is kept to serve them, without
         # the optimizer state a resumable checkpoint adds
         adapters = params * 1e6 * 2 / 1e9
-        w.out.more.append(w.say("storage_ckpt_lora_adapters",
-                                gb=w.n(adapters, 2 if adapters < 0.1 else 1 if adapters < 10
-                                       else 0)))
+        adapters_said = w.n(adapters, 2 if adapters < 0.1 else 1 if adapters < 10 else 0)
+        if w.st.adapter_asked:
+            # the adapter's trainable parameters or its size asked: they lead, the
+            # checkpoint's bytes after them (audit buyer29b #6: the run's 17.9 GiB of GPU
+            # memory answered "how big is a LoRA adapter")
+            if w.out.first:
+                w.out.more.insert(0, w.out.first)
+            w.out.first = w.say(
+                "lora_adapter_on" if targets else "lora_adapter", model=m.name,
+                rank=w.n(rank), modules=", ".join(targets or ()),
+                count=w.n(params * 1e6), params=w.n(params, 1 if params < 100 else 0),
+                gb=adapters_said, mb=w.n(adapters * 1000))
+            if w.st.adapter_asked == "params":
+                w.ask("trainable_params", params * 1e6, "parameters")
+            else:
+                w.ask("adapter_gb", adapters, "GB")
+        else:
+            w.out.more.append(w.say("storage_ckpt_lora_adapters", gb=adapters_said))
     # the month of that volume: at the provider named, else the catalog's range
     rated = [(c, q) for q in w.catalog.providers if (c := q.storage_usd(total)) is not None]
     named = w.catalog.providers_by_id.get(w.det.provider or "")
@@ -1848,7 +1863,8 @@ def _checkpoints(w: _W) -> bool:
         w.out.more.append(w.say("storage_range", gb=w.n(total), low=w.usd(lo[0]),
                                 lowp=lo[1].name, high=w.usd(hi[0]), highp=hi[1].name,
                                 n=w.n(len(rated))))
-    w.ask("storage_gb", float(total), "GB")
+    if not w.st.adapter_asked or full:
+        w.ask("storage_gb", float(total), "GB")
     return True
 
 

@@ -327,6 +327,9 @@ def _train(w: _W, task: str, spot: bool = False) -> None:
     assumed = _count_gpu_assumed(w, task)
     _train_run(w, task, spot)
     _run_unmodelled(w)
+    _platform_lead(w)
+    _mfu_lead(w, task)
+    _zero_weighed(w, task)
     if w.out.first is not None and assumed is not None:
         # the nodes asked: the verdict leads (a Yes or No), the card counted on after it
         w.out.first = (w.out.first + " " + assumed if w.st.multi_node_asked is not None
@@ -336,6 +339,100 @@ def _train(w: _W, task: str, spot: bool = False) -> None:
         _setup_note(w, method)
         _objective_note(w, task, method)
         _master_note(w, task, method)
+
+
+def _zero_weighed(w: _W, task: str) -> None:
+    """Two ZeRO stages weighed ("ZeRO-2 or ZeRO-3 on 4x A100 80GB, memory per GPU for
+    each?"): each stage sized on the setup the answer sized (its GPUs, its method and
+    options, the recommendations' headroom a count stated keeps), the memory per GPU of each
+    leading, as /v1/sizing gives it with ``finetune.zero_stage``; it said ZeRO-2's alone (audit
+    buyer29b #11)."""
+    stages = w.st.training.zero_weighed
+    r = w.recorded
+    if (len(stages) < 2 or r is None or r.gpu is None or w.model is None
+            or w.model.kind != "llm" or w.out.first is None):
+        return
+    method = w.ex.method or ("full" if task == "pretrain" else "lora")
+    rows: list[str] = []
+    for stage in stages:
+        ft = {**finetune_options(method, w.ex, w.st), "zero_stage": stage}
+        kw: dict[str, Any] = {"task": task, "gpu": r.gpu.id, "gpu_count": r.gpu_count,
+                              "training_tokens": w.train_tokens(), "finetune": ft}
+        if r.gpu_count > 1:
+            kw["min_memory_headroom_pct"] = SERVICE_HEADROOM_PCT
+        s = _size(w, **kw)
+        if s is None:
+            return
+        rows.append(w.say("train_zero_row" if s.fits_in_memory else "train_zero_row_nofit",
+                          stage=w.n(stage), need=w.gib(s.memory.per_gpu_gib),
+                          cap=w.gib(w.cap(s)),
+                          layout=s.layout.label if s.layout is not None else ""))
+    w.out.more.insert(0, w.out.first)
+    w.out.first = w.say("train_zero_weighed", method=w.say("train_mfu_method_" + method),
+                        model=w.model.name, setup=w.setup(r.gpu_count, r.gpu.id),
+                        rows="; ".join(rows))
+    w.out.asked = None
+
+
+def _platform_lead(w: _W) -> None:
+    """A training run asked on a TPU that the trainer does not run on (/v1/sizing's ``runs``
+    false: transformers is a PyTorch CUDA/ROCm trainer, a TPU needs torch_xla or JAX, not
+    modelled): that leads, no chip count is given, and the GPU-only remedies (DeepSpeed
+    ZeRO-3 over more devices) are left out of the warnings. It led with "No, ... does not fit
+    on 1 × TPU v5e: it needs 17.9 GiB per chip" and "2 GPUs with ZeRO-3 ... fit" (audit
+    buyer29b #13)."""
+    r = w.recorded
+    if (r is None or r.runs is not False or r.gpu is None or not w.chips(r.gpu.id)
+            or w.model is None or w.out.first is None):
+        return
+    rest = _YES_LEAD.sub("", w.out.first, count=1)
+    w.out.more.insert(0, rest[:1].upper() + rest[1:])
+    w.out.first = w.say("train_platform_unrun", engine=r.engine or "", gpu=w.gpu_name(r.gpu.id),
+                        model=w.model.name)
+    w.out.warnings = [x for x in w.out.warnings if "ZeRO" not in x]
+    w.out.asked = None
+    w.out.follow_up = None
+
+
+_MFU_NOTE = re.compile(r"^MFU (\d++(?:\.\d++)?)")
+
+
+def _mfu_lead(w: _W, task: str) -> None:
+    """The MFU asked ("what MFU do you assume for full fine-tuning Llama 3.1 70B on 16
+    H100?"): the sizing's own (its ``training_flops`` assumption, as /v1/sizing states it:
+    0.40 full on one node, 0.35 past one, 0.55 LoRA, QLoRA x 0.85, CPU offload x 0.5) leads,
+    with the rule it rests on; for full training also the utilisation by the usual 6·N·D
+    count at the sizing's tokens/s (PaLM's MFU, arXiv 2204.02311 appendix B), communication
+    and any recompute included. It answered a fit ("Yes, ... fits") or a guidance passage
+    (audit buyer29b #10)."""
+    r = w.recorded or (w.sized_last.get(w.ex.gpu) if w.ex.gpu else None)
+    if not w.st.mfu_asked or r is None or w.model is None or r.gpu is None:
+        return
+    note = next((a for a in r.assumptions if a.name == "training_flops"), None)
+    m = _MFU_NOTE.match(note.reason) if note is not None else None
+    if m is None:
+        return
+    mfu = float(m.group(1))
+    peak = w.reg.gpus[r.gpu.id].tflops("bf16")
+    method = w.ex.method or ("full" if task == "pretrain" else "lora")
+    label = w.say("train_mfu_method_" + method)
+    said = w.say("train_mfu", mfu=w.f.number(mfu, 2), pct=w.f.percent(mfu),
+                 peak=w.n(peak or 0, 1), setup=w.setup(r.gpu_count, r.gpu.id),
+                 method=label, model=w.model.name)
+    p = r.performance
+    if (method == "full" and p is not None and p.training_tokens_per_s and peak
+            and w.model.total_params):
+        n = w.model.active_params or w.model.total_params
+        eff = 6 * n * p.training_tokens_per_s / (r.gpu_count * peak * 1e12)
+        said += " " + w.say("train_mfu_6nd", eff=w.f.percent(eff), tps=w.n(
+            p.training_tokens_per_s))
+    # the fit after it is no answer to a yes or no ("Yes, ... fits" after the MFU)
+    rest = _YES_LEAD.sub("", w.out.first or "", count=1)
+    w.out.first = said + (" " + rest[:1].upper() + rest[1:] if rest else "")
+    w.ask("training_mfu", mfu, "fraction of peak")
+
+
+_YES_LEAD = re.compile(r"^(?:Yes|Da|No|Nu)(?:, barely| la limită)?[,:]\s*+")
 
 
 def _run_unmodelled(w: _W) -> None:
@@ -1119,7 +1216,15 @@ def _train_run_sized(w: _W, task: str, spot: bool, nested: bool,
                          and not w.st.deadline_hours)
             plan = (_long_train(w, kw, gid, count, p.training_hours, said=plan_said)
                     if p.training_hours > 30 * 24 else None)
-            if w.sub == "gpu_hours":
+            if (task == "finetune" and w.st.epochs_asked and w.st.budget_usd_total
+                    and run_usd and o is not None and own is None and b is not None):
+                # "how many epochs of 50M tokens for $20 on an A100?": the epochs the budget
+                # buys on the setup named lead, one epoch's time and cost after them (audit
+                # buyer29b #9: one epoch's $2.17 and no count)
+                first, lines = _epochs_named(w, o, price or 0.0, count, p.training_hours,
+                                             p.training_tokens_per_s or 0.0, r.weights,
+                                             label, setup, b[2]), [line, fit_line]
+            elif w.sub == "gpu_hours":
                 # "how many H100 hours": GPU-hours lead (GPUs x wall hours), the split after
                 gh = count * p.training_hours
                 words = gpu_hours_words(w, gh)
@@ -1426,11 +1531,18 @@ def _offload_cost(w: _W, kw: dict[str, Any], r: SizingResult, setup: str,
     ram = {"ram": w.gib(host.per_node_gib), "setup": w.setup(host.node_gpus, gid),
            "buffer": w.f.number(OFFLOAD_HOST_BUFFER, 1)}
     if host.load_gib > host.state_gib:
-        w.out.more.append(w.say("train_offload_host_load", **ram, state=w.gib(host.state_gib)))
+        host_said = w.say("train_offload_host_load", **ram, state=w.gib(host.state_gib))
     else:
         opt = ft.get("optimizer") or FinetuneOptions().optimizer
-        w.out.more.append(w.say("train_offload_host_state", **ram, bytes=w.n(
-            OPTIMIZER_BYTES[opt][0] + OFFLOAD_HOST_GRAD_BYTES)))
+        host_said = w.say("train_offload_host_state", **ram, bytes=w.n(
+            OPTIMIZER_BYTES[opt][0] + OFFLOAD_HOST_GRAD_BYTES))
+    if w.st.host_ram_asked:
+        # the host RAM asked ("how much host RAM for ZeRO-3 offload"): it leads, the fit
+        # after it (audit buyer29b #5: the GPU memory answered it)
+        w.out.first = host_said + " " + (w.out.first or "")
+        w.ask("host_memory_gib_per_node", host.per_node_gib, "GiB")
+    else:
+        w.out.more.append(host_said)
     # the machine priced holds the run's GPUs of one node (the figure is per node of
     # host.node_gpus): its RAM said against it, or that the catalog does not list it
     if o is None or min(r.gpu_count, o.gpu_count) != host.node_gpus:
@@ -2587,6 +2699,16 @@ def _train_more_gpus(w: _W, kw: dict[str, Any], gid: str, count: int, lines: lis
     if got is None:
         return None
     n, r, b = got
+    fewest, whole_note = n, ""
+    if b is not None and b[0].gpu_count > n and w.own_gpu_price(gid, n) is None:
+        # the machine priced is rented whole (7 × RTX 4090 on vast's 8): the run on all its
+        # GPUs, billed the same hour (audit buyer29b #12: planned on 7 while the warning said
+        # all 8 fit), as a count stated on a larger machine is (_whole_machine)
+        whole = _whole_machine(w, kw, gid, n, b)
+        if whole is not None:
+            n, r, b = whole
+            whole_note = w.say("train_whole_machine", fewest=w.setup(fewest, gid),
+                               setup=w.setup(n, gid), provider=b[0].provider)
     p = r.performance
     if p is None or not p.training_hours:
         return None
@@ -2598,7 +2720,9 @@ def _train_more_gpus(w: _W, kw: dict[str, Any], gid: str, count: int, lines: lis
         "train_more_gpus_headroom", fewer=w.setup(tight[0], gid), layout=tight[1].layout.label,
         need=w.gib(tight[1].memory.per_gpu_gib), cap=w.gib(w.cap(tight[1])),
         free=w.f.percent(max(0.0, 1 - tight[1].memory.per_gpu_gib / w.cap(tight[1]))),
-        pct=w.f.percent(SERVICE_HEADROOM_PCT / 100), setup=w.setup(n, gid))]
+        pct=w.f.percent(SERVICE_HEADROOM_PCT / 100), setup=w.setup(fewest, gid))]
+    if whole_note:
+        why_more.append(whole_note)
     cost = ""
     usd: float | None = None
     own = w.own_gpu_price(gid, n)
@@ -2901,6 +3025,37 @@ def _epochs_run(w: _W, kw: dict[str, Any], budget: float, interruptible: bool
         mid = (lo + hi) // 2
         lo, hi = (mid, hi) if fits(mid) else (lo, mid)
     return lo, run(lo)
+
+
+def _epochs_named(w: _W, o: OfferView, price: float, count: int, epoch_hours: float,
+                  tps: float, weights: str, label: str, setup: str, kind: str) -> str:
+    """The most whole epochs whose run fits the total budget on the setup named (``count`` ×
+    the GPU of ``o`` at ``price`` per GPU): n epochs are one run of n × the tokens stated, n ×
+    one epoch's hours at the sizing's training tokens/s, billed as one run is
+    (:func:`_run_bill`: the provider's billing granularity, the storage), as
+    :func:`_epochs_run` counts them on the recommendations' setup where no GPU is named. $20
+    on an A100 40GB at $0.72/h buys 9 epochs of 50M tokens (10 would be billed 28 hours,
+    $20.16). The sentence; ``numbers.asked`` the epochs."""
+    assert w.model is not None
+    budget = w.st.budget_usd_total or 0.0
+    # the budget's GPU time alone bounds the count from above (billing and storage only add)
+    n = min(_EPOCHS_MOST, int(budget / (price * count * epoch_hours))) if price > 0 else 0
+    usd = 0.0
+    while n > 0:
+        usd = _run_bill(w, o, price, count, n * epoch_hours, weights)[0]
+        if usd <= budget:
+            break
+        n -= 1
+    tokens = float(w.det.tokens or 0)
+    words = {"budget": w.usd(budget), "method": label, "model": w.model.name,
+             "tokens": w.n(tokens), "setup": setup, "provider": o.provider,
+             "hour": w.usd(price * count), "kind": w.kinds[kind], "epochs": w.n(n)}
+    w.ask("epochs", n, "epochs")
+    if n == 0:
+        return w.say("epochs_named_none", **words)
+    return w.say("epochs_named_one" if n == 1 else "epochs_named", **words,
+                 total=w.n(tokens * n), hours=w.duration(n * epoch_hours),
+                 days=w.n(n * epoch_hours / 24, 1), tps=w.n(tps), cost=w.usd(usd))
 
 
 def _epochs_budget(w: _W, kw: dict[str, Any], o: Option, common: dict[str, str],
