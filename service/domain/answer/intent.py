@@ -179,6 +179,10 @@ class Stated:
     hours_per_day: float | None = None
     """Hours of use a day ("8 hours a day", "6 ore pe zi", "9am to 5pm", "între 9 și 17");
     None: around the clock."""
+    use_share_pct: float | None = None
+    """A share of the time stated as the use ("30% of the time", "at 40% utilization", "30%
+    din timp", "utilizare de 40%"), in percent: :attr:`hours_per_day` is that share of 24 h,
+    and the answer says what keeping it allocated all month costs instead."""
     days_per_month: float | None = None
     """Days of use a month ("22 days a month", "22 de zile pe lună"), or the share of a
     30-day month that :attr:`days_per_week` is (30 × 5/7 ≈ 21.4 for weekdays); None: every
@@ -1979,12 +1983,65 @@ _OFFICE = re.compile(r"\b(?:office|business|working|work)\s++hours\b"
                      r"|\bprogram(?:ul(?:ui)?)?\s++(?:de\s++)?(?:birou|lucru)\b"
                      r"|\borel[e]?\s++de\s++(?:birou|lucru|program)\b")
 _OFFICE_HOURS = 8.0
+# a share of the time used: "30% of the time", "30 percent of the time", "at 40% utilization",
+# "40% utilisation", "utilization of 40%", "30% din timp", "utilizare de 40%", "grad de
+# utilizare 40%", "40% utilizare" (audit buyer29a #5: dropped, the month priced at 24 h/day)
+_PCT = r"(\d{1,2}(?:[.,]\d++)?)\s*+(?:%|percent|la suta|procent\w*+)"
+_UTIL = r"(?:utili[sz]ation|utili[sz]ed|utilizare|utilizat\w*+)"
+_USE_SHARE = re.compile(
+    _PCT + r"\s++(?:of\s++the\s++time|of\s++(?:the\s++)?(?:day|month)|din\s++timp"
+    r"|din\s++(?:zi|luna))\b"
+    r"|" + _PCT + r"\s++(?:gpu\s++)?" + _UTIL + r"\b"
+    r"|\b" + _UTIL + r"\s++(?:rate\s++)?(?:of|de|at|la|around|about|circa)?\s*+(?:~\s*+)?" + _PCT)
+# a training run's utilisation is its model FLOPs share (MFU), never a share of the time
+_USE_SHARE_NOT = re.compile(r"\b(?:mfu|flops?|train\w*+|pretrain\w*+|fine[\s-]?tun\w*+"
+                            r"|antren\w*+|compute\s++utili[sz]ation)\b")
+
+
+def use_share(folded: str) -> float | None:
+    """The share of the time used that ``folded`` states (:data:`_USE_SHARE`), in percent
+    (1 to 99), or None; never in a training question (its utilisation is MFU)."""
+    m = _USE_SHARE.search(folded)
+    if m is None or _USE_SHARE_NOT.search(folded):
+        return None
+    pct = _num(next(g for g in m.groups() if g))
+    return pct if 0 < pct < 100 else None
 """Office hours: 9:00 to 17:00, the traditional "9 to 5" business hours of the US, the UK
 and Australia, on weekdays (Wikipedia, "Business hours": "the hours between 9 am and 5 pm
 ... are typically considered to be standard business hours ... Business hours usually occur
 on weekdays")."""
 _RUN_LIMIT_BEFORE = re.compile(r"\b(?:in|within|under|below|by|before|sub|in maxim|in cel mult"
                               r"|intr-un|in mai putin de|less than)\s*+$")
+
+
+# a run's length in seconds beside a run's word: "a 30-second job" (_SECONDS_JOB), "100 jobs a
+# day of 30 seconds each", "jobs of 45 secs", "runs lasting 30 seconds", "100 de joburi pe zi de
+# 30 de secunde fiecare" (audit buyer29a #3: no length read, the month priced at 24 h/day)
+_RUN_WORD = (r"(?:jobs?|runs?|tasks?|sessions?|batch(?:es)?|joburi\w*+|job-uri\w*+|rulari\w*+"
+             r"|sesiuni\w*+|sarcini\w*+)")
+_RUN_SECONDS = re.compile(
+    r"\b" + _RUN_WORD + r"\b[^.;?!\d]{0,30}?\b(?:of|de|lasting|taking|each|fiecare|cu durata de"
+    r"|durand)\s++(?:(?:about|around|circa|cate)\s++)?(\d++(?:[.,]\d++)?)\s*+(?:de\s++)?"
+    r"(?:seconds?|secs?|secunde|secunda)\b")
+# runs a day counted with a job's word: "100 jobs a day", "1000 runs per day", "100 de joburi
+# pe zi" (up to 1,440 a day, as /v1/recommendations' sessions_per_day; _JOB_RUNS reads two
+# digits)
+_JOBS_A_DAY = re.compile(
+    r"(?<![\w.])(\d{1,4})\s*+(?:de\s++)?" + _RUN_WORD
+    + r"\s++(?:a|per|pe|each|every|on a|in a|intr-o)\s++(?:day|zi)\b")
+_SESSIONS_MOST = 1440
+"""The most runs a day read (a minute apart): /v1/recommendations' ``sessions_per_day``
+limit (fields.SessionsPerDay)."""
+
+
+def _run_seconds_hours(folded: str) -> float | None:
+    """A run's length stated in seconds (:data:`_SECONDS_JOB`, :data:`_RUN_SECONDS`), in
+    hours, or None."""
+    m = _SECONDS_JOB.search(folded) or _RUN_SECONDS.search(folded)
+    if m is None:
+        return None
+    value = _num(next(g for g in m.groups() if g))
+    return value / 3600 if value > 0 else None
 
 
 def _scheduled_runs(folded: str, sessions: int | None, runs: tuple[float, str] | None
@@ -1998,14 +2055,21 @@ def _scheduled_runs(folded: str, sessions: int | None, runs: tuple[float, str] |
     (a weekly job stays a job priced per run, :attr:`Stated.job_runs`). Was 24 h/day (audit
     cost #1: $928.80/month for a 2-hour nightly job on an H100, $77.40 billed)."""
     dm = _DURATION.search(_CHECKPOINT_EVERY.sub(" ", folded))
-    if dm is None or dm.group(2)[0] not in "hom" or _RUN_LIMIT_BEFORE.search(folded, 0,
-                                                                              dm.start()):
+    seconds_h = _run_seconds_hours(folded) if dm is None else None
+    if seconds_h is not None:
+        run_h = seconds_h  # "100 jobs a day of 30 seconds each" (audit buyer29a #3)
+    elif dm is None or dm.group(2)[0] not in "hom" or _RUN_LIMIT_BEFORE.search(folded, 0,
+                                                                                dm.start()):
         return None  # hours, "ore"/"ora" or minutes; days and weeks are no run of a day
-    run_h = _hours(_num(dm.group(1)), dm.group(2))
+    else:
+        run_h = _hours(_num(dm.group(1)), dm.group(2))
+    jm = _JOBS_A_DAY.search(folded)
     if sessions:
         n = sessions
     elif runs is not None and runs[1] == "day" and runs[0] >= 1 and runs[0].is_integer():
         n = int(runs[0])
+    elif jm is not None and 1 <= int(jm.group(1)) <= _SESSIONS_MOST:
+        n = int(jm.group(1))  # "100 jobs a day" (_JOB_RUNS reads up to 99)
     elif _EACH_DAY_OF.search(folded):
         n = 1
     else:
@@ -5157,10 +5221,14 @@ def stated(text: str, registry: Registry) -> Stated:
     # runs on a schedule with their length ("a 2-hour job every night"): their hours a day
     sched = _scheduled_runs(folded, sessions, job_runs) if hours_per_day is None else None
     office = hours_per_day is None and sched is None and bool(_OFFICE.search(folded))
+    share = use_share(folded) if hours_per_day is None and sched is None and not office \
+        else None
     if sched is not None:
         hours_per_day, sessions = sched[0], sched[1]
     elif office:
         hours_per_day = _OFFICE_HOURS
+    elif share is not None:
+        hours_per_day = 24.0 * share / 100  # "30% of the time": 7.2 h a day
     dm = _PER_MONTH.search(folded)
     days: float | None = int(dm.group(1)) if dm and 1 <= int(dm.group(1)) <= 31 else None
     per_week = _days_per_week(folded) if days is None else None  # days a month stated win
@@ -5350,7 +5418,7 @@ dot_grouped=dg.group(0) if dg else None,
                   egress_times=egress_times, egress_once=_egress_once(folded),
                   items=items, lei=lei,
                   precision=_precision_asked(folded, pm), budget_usd_per_day=daily_budget(text),
-                  hours_per_day=hours_per_day, days_per_month=days,
+                  hours_per_day=hours_per_day, use_share_pct=share, days_per_month=days,
                   days_per_week=per_week, job_runs=job_runs,
                   runs_period_only=job_runs is not None and _runs_period_only(folded),
                   runs_cost_period=(_period_asked(folded) if job_runs is not None

@@ -565,6 +565,10 @@ class _W:
         the provider's egress rate: said once, later breakdowns only that it is not counted."""
         self.job_storage_said = False
         """Whether :meth:`job_storage_line` has said the lead job's stated storage."""
+        self.month_split: tuple[float, float, float] | None = None
+        """The month the answer leads with, in parts (GPU time, storage, egress; USD), where
+        it is a month with its storage or egress (the model's option, prices._month_total):
+        a year asked is given from them (cost._year_of_month)."""
         self.lead_warned = False
         """Whether :meth:`option_warnings` has had the option the answer leads with (the first
         it is given: every writer gives the lead option first)."""

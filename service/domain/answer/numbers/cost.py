@@ -35,6 +35,7 @@ from service.domain.answer.numbers.jobs import (
     _recommend_by_deadline,
     _work_rate,
     billing_minimum_h,
+    billing_terms_words,
     cheapest_billed_run,
     spot_job_line,
 )
@@ -133,6 +134,8 @@ def _cost(w: _W) -> None:
         _cost_period(w, w.out.asked.value, period)
     _reserved_setup(w)
     _stated_fit_lead(w)
+    _use_share_note(w)
+    _year_of_month(w)
 
 
 def _time_first(w: _W) -> None:
@@ -337,6 +340,35 @@ def _cost_period(w: _W, hour: float, period: str) -> None:
     w.ask(f"per_{period}_usd", total, f"USD/{period}")
 
 
+def _year_of_month(w: _W) -> None:
+    """A year asked of a month priced with its storage or egress ("yearly cost of serving
+    ... with 200 GB storage and 5 TB egress a month", "how much per year for one H100 ...
+    with 500 GB storage": :attr:`Stated.year_asked`, :attr:`_W.month_split`): the year leads,
+    in its parts, on the day basis of every year here (:func:`_cost_period`: 365 days, the
+    month's 30-day figure x 365/30; each part so, a volume and a monthly egress billed over
+    the same days), the month's answer after it. It gave the month alone (audit buyer29a #9:
+    $835.72/month, no year)."""
+    split = w.month_split
+    asked = w.out.asked
+    if (not w.st.year_asked or split is None or w.out.first is None or asked is None
+            or asked.quantity != "per_month_usd"):
+        return
+    factor = YEAR_DAYS / MONTH_DAYS
+    gpu, storage, egress = (x * factor for x in split)
+    parts = [w.say("year_part_gpu", v=w.usd(gpu))]
+    if storage or w.st.storage_gb:
+        parts.append(w.say("year_part_storage", v=w.usd(storage)))
+    if egress or w.st.egress_gb:
+        parts.append(w.say("year_part_egress", v=w.usd(egress)))
+    listed = (", ".join(parts[:-1]) + w.say("target_and") + parts[-1]) if len(parts) > 1 \
+        else parts[0]
+    total = asked.value * factor
+    w.out.more.insert(0, w.out.first)
+    w.out.first = w.say("cost_year_parts", total=w.usd(total), parts=listed,
+                        month=w.usd(asked.value))
+    w.ask("per_year_usd", total, "USD/year")
+
+
 YEAR_DAYS = 365.0
 """The days of a year's figure: 24 x 365 = 8,760 hours around the clock (as the reserved
 answer's year, prices._YEAR_HOURS)."""
@@ -358,13 +390,10 @@ def _billed_day(w: _W, gid: str) -> tuple[float, OfferView, str] | None:
     if not h:
         return None
     runs = w.st.sessions_per_day or 1
-    count = w.ex.gpu_count or 1
-    cards = list(w.st.gpu_variants) if gid in w.st.gpu_variants else [gid]
-    priced = [b for g in cards if (b := w.basis(g, count, share=count == 1)) is not None]
-    if not priced:
+    lead = _lead_basis(w, gid)
+    if lead is None:
         return None
-    v = min(priced, key=lambda b: (bool(w.det.provider) and b[0].provider != w.det.provider,
-                                   b[0].stale or b[0].suspect, b[1]))[0]
+    v = lead[0]
     p = w.catalog.providers_by_id.get(v.provider)
     gran_s, minimum, known = billing_terms_of(p)
     if p is not None and p.minimum_charges:
@@ -379,18 +408,53 @@ def _billed_day(w: _W, gid: str) -> tuple[float, OfferView, str] | None:
     return billed, v, terms
 
 
+def _lead_basis(w: _W, gid: str) -> tuple[OfferView, float, str] | None:
+    """The price a GPU's answer leads with (:meth:`_W.basis` at the count asked; of the cards
+    the name also covers, the cheapest, at the provider asked first, a trusted price first):
+    (offer, $/h per GPU, kind), or None where none is priced."""
+    count = w.ex.gpu_count or 1
+    cards = list(w.st.gpu_variants) if gid in w.st.gpu_variants else [gid]
+    priced = [b for g in cards if (b := w.basis(g, count, share=count == 1)) is not None]
+    if not priced:
+        return None
+    return min(priced, key=lambda b: (bool(w.det.provider) and b[0].provider != w.det.provider,
+                                      b[0].stale or b[0].suspect, b[1]))
+
+
+def _use_share_note(w: _W) -> None:
+    """A share of the time stated as the use ("only 30% of the time", "at 40% utilization":
+    :attr:`Stated.use_share_pct`), its month priced at that share of the day's hours: said
+    right after the figure, with what the same setup costs kept running (allocated) all
+    month, which billing follows whatever the load ("Billing follows allocation, not
+    utilization", knowledge/passages/idle-and-stopped-costs.en.md; Lambda: "billed even when
+    the GPU sits at 0 %"). It was dropped, the month priced at 24 h/day (audit buyer29a #5:
+    $1,433 for an H100 at RunPod 30 % of the time, $429.84 at per-second billing)."""
+    pct = w.st.use_share_pct
+    asked = w.out.asked
+    if (not pct or w.out.first is None or asked is None
+            or asked.quantity not in ("per_month_usd", "per_gpu_month_usd")):
+        return
+    days = w.st.days_per_month or MONTH_DAYS
+    if w.out.offers:
+        first = w.out.offers[0]
+        hour, provider = first.per_hour_usd, first.provider
+        v: OfferView | None = w.view_of(first.offer_id)
+    elif w.ex.gpu is not None and (lead := _lead_basis(w, w.ex.gpu)) is not None:
+        v, provider = lead[0], lead[0].provider
+        hour = lead[1] * (w.ex.gpu_count or 1)
+    else:
+        return
+    terms = billing_terms_words(w, v) if v is not None else ""
+    w.out.more.insert(0, w.say(
+        "use_share_note", pct=w.f.percent(pct / 100), h=w.day_hours(24.0 * pct / 100),
+        provider=provider, terms=terms, full=w.usd(hour * 24.0 * days), days=w.hours(days)))
+
+
 def _terms_words(w: _W, v: OfferView | OfferRef) -> str:
     """How ``v``'s provider bills a run, in words ("bills per second", "states no billing
     granularity (billed per hour here), with a minimum charge of 3,600 seconds"), its
     instance family's minimum where the provider has rules (as :func:`_billed_day`)."""
-    p = w.catalog.providers_by_id.get(v.provider)
-    gran_s, minimum, known = billing_terms_of(p)
-    if p is not None and p.minimum_charges:
-        minimum = float(p.minimum_charge_for(v.instance_type) or 0)
-    least = w.say("billing_min", s=w.n(minimum)) if minimum else ""
-    unit = next((u for u, s in GRANULARITY_S.items() if s == gran_s), "hour")
-    return (w.say("billed_runs_terms", unit=w.t[f"unit_{unit}"], minimum=least) if known
-            else w.say("billed_runs_unknown", minimum=least))
+    return billing_terms_words(w, v)
 
 
 def _billed_node_price(w: _W, gid: str) -> bool:
@@ -498,7 +562,7 @@ def _billed_gpu_price(w: _W, gid: str, price: Any) -> None:
     runs = st.sessions_per_day or 1
     said = w.say("billed_runs" if runs > 1 else "billed_run_one", provider=billed[1].provider,
                  terms=billed[2], n=w.n(runs), run=w.duration(used / runs),
-                 used=w.hours(round(used, 2)), billed=w.hours(round(billed[0], 2)))
+                 used=w.day_hours(used), billed=w.day_hours(billed[0]))
     if w.out.first is not None:
         w.out.more.insert(0, said)
 
@@ -1790,6 +1854,9 @@ def _cost_inner(w: _W) -> None:
                                hours=w.day_hours(day_h), hour=w.usd(o.cost.per_hour_usd)))
         if (w.st.storage_gb or w.st.egress_gb or o.cost.storage_per_month_usd
                 or o.cost.egress_per_month_usd):
+            w.month_split = (o.cost.compute_per_month_usd or 0.0,
+                             o.cost.storage_per_month_usd or 0.0,
+                             o.cost.egress_per_month_usd or 0.0)
             parts.append(w.month_parts(o))
             prov = w.catalog.providers_by_id.get(o.offer.provider)
             if prov is not None:  # the storage and egress prices' own dates and sources

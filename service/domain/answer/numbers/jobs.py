@@ -17,6 +17,7 @@ from service.domain.catalog.offer_query import OfferView
 from service.domain.catalog.precisions import get_precision
 from service.domain.catalog.trust import price_date_words
 from service.domain.recommend.context import (
+    GRANULARITY_S,
     billed_for,
     billed_hours,
     billing_terms_of,
@@ -28,7 +29,7 @@ from service.domain.recommend.pricing import (
     job_storage_usd,
     model_storage_gb,
 )
-from service.domain.recommend.types import MONTH_DAYS, Option, Recommendation
+from service.domain.recommend.types import MONTH_DAYS, OfferRef, Option, Recommendation
 from service.domain.sizing.audio_speed import WHISPER_WINDOW_S
 from service.domain.sizing.sizing import (
     HEADROOM_LOAD,
@@ -903,6 +904,30 @@ def offer_billed_hours(w: _W, v: OfferView, hours: float) -> tuple[float, bool, 
         minimum = float(p.minimum_charge_for(v.instance_type) or 0)
     billed = billed_for(hours, gran, minimum)
     return billed, known, minimum / 3600 >= billed - 1e-9 and billed > hours + 1e-9
+
+
+def billing_terms_words(w: _W, v: OfferView | OfferRef) -> str:
+    """How ``v``'s provider bills a run, in words ("bills per second, with a minimum charge of
+    60 seconds", "states no billing granularity (billed per hour here)"), its instance
+    family's minimum where the provider has rules (as :func:`offer_billed_hours`)."""
+    p = w.catalog.providers_by_id.get(v.provider)
+    gran, minimum, known = billing_terms_of(p)
+    if p is not None and p.minimum_charges:
+        minimum = float(p.minimum_charge_for(v.instance_type) or 0)
+    least = w.say("billing_min", s=w.n(minimum)) if minimum else ""
+    unit = next((u for u, s in GRANULARITY_S.items() if s == gran), "hour")
+    return (w.say("billed_runs_terms", unit=w.t[f"unit_{unit}"], minimum=least) if known
+            else w.say("billed_runs_unknown", minimum=least))
+
+
+def day_billed_hours(w: _W, v: OfferView) -> float:
+    """The hours offer ``v`` bills a day at the use stated (:attr:`Stated.hours_per_day`, 24
+    unless stated, in :attr:`Stated.sessions_per_day` runs, one unless stated): each run
+    billed on its own (:func:`offer_billed_hours`) times the runs, as /v1/recommendations
+    bills a session (pricing.provider_terms' ``session_billed_h`` x ``sessions_per_day``)."""
+    h = w.st.hours_per_day or 24.0
+    runs = w.st.sessions_per_day or 1 if w.st.hours_per_day else 1
+    return offer_billed_hours(w, v, h / runs)[0] * runs
 
 
 SPOT_DEEP_DISCOUNT = 0.85

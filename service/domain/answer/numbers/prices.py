@@ -28,7 +28,9 @@ from service.domain.answer.numbers.jobs import (
     _billed_job,
     _job_split,
     billed_run_note,
+    billing_terms_words,
     cheapest_billed_run,
+    day_billed_hours,
     offer_billed_hours,
     spot_deep_line,
 )
@@ -965,6 +967,29 @@ def option_budget_lasts(w: _W, o: Option) -> None:
     assert w.model is not None
     gpus = o.offer.gpu_count * o.nodes
     hour = o.cost.per_hour_usd
+    ratio = o.performance.audio_seconds_per_s
+    if w.transcribes() and ratio and hour > 0 and not w.st.budget_period:
+        # "how many hours of audio can I transcribe with Whisper for $10?": the GPU hours it
+        # buys and the audio they transcribe at the option's audio seconds per second, as
+        # the GPU named does (media.py's audio_budget; audit buyer29a #11: 200 GPU hours
+        # answered, no audio hours)
+        # (the audio at the recommendations' per_audio_hour_usd, which on spot counts the
+        # expected restarts' extra time: said so)
+        budget = w.st.budget_usd_total or 0.0
+        hours = budget / hour
+        unit = o.cost.per_audio_hour_usd or hour / ratio
+        overhead = o.cost.expected_spot_overhead_pct
+        w.out.first = w.say("audio_budget", budget=w.usd(budget), hours=w.duration(hours),
+                            audio=w.n(budget / unit), ratio=w.rate(ratio),
+                            model=w.model.name, weights=o.weights, setup=w.option_setup(o),
+                            provider=o.offer.provider, price=w.usd(hour),
+                            kind=w.kinds[o.pricing_model])
+        if o.pricing_model == "spot" and overhead:
+            w.out.first += " " + w.say("audio_budget_restarts", pct=w.f.percent(overhead / 100, 1),
+                                       unit=w.unit_usd(unit))
+        w.ask("audio_hours", budget / unit, "h")
+        w.out.more.append(w.say("budget_lasts_billing"))
+        return
     _budget_lasts(w, o.offer.gpu, gpus, hour, o.offer.provider, o.pricing_model, hour / gpus,
                   setup=w.option_setup(o), model=w.model.name,
                   weights=_weights_said(w, o.weights))
@@ -1221,6 +1246,11 @@ def _instance_run(w: _W) -> bool:
     60-second minimum), as the recommendations bill a job. It gave a passage and no number
     (audit cost #9). False where no length is stated or no offer of that type has an
     on-demand price."""
+    if w.st.hours_per_day and w.st.instances:
+        # runs a day on an instance named ("a 7 minute job 10 times a day on AWS
+        # g6.xlarge"): that offer's month, each run billed on its own (it gave a guidance
+        # passage and no number: audit buyer29a #3)
+        return instance_price(w)
     job_h = w.det.duration_hours
     if not job_h or not w.st.instance_types or w.sub == "month" or w.st.hours_per_day:
         return False
@@ -1957,6 +1987,8 @@ def _month_total(w: _W, gid: str, count: int | None = None) -> bool:
     w.ask("per_job_usd" if job_h else "per_month_usd", total, "USD")
     if dated is not None:  # the machine left out, why, and what the month is priced at
         w.out.first += " " + _dated_said(w, dated, o, per, count, gid)
+    if not job_h:
+        w.month_split = (gpu_cost, storage, egress)  # a year asked: cost._year_of_month
     w.out.priced_setup = setup
     w.out.priced_offer = OfferNumbers(
         offer_id=o.id, provider=o.provider, gpu=o.gpu_name,
@@ -2501,6 +2533,16 @@ def _place(region: str) -> str:
     return region.split("/")[0]
 
 
+def _runs_billed_note(w: _W, v: OfferView, billed_day: float) -> str:
+    """How offer ``v``'s provider bills the runs a day stated where it bills more hours
+    (``billed_day``) than they use: each run on its own, its granularity and minimum."""
+    used = w.st.hours_per_day or 24.0
+    runs = w.st.sessions_per_day or 1
+    return w.say("billed_runs" if runs > 1 else "billed_run_one", provider=v.provider,
+                 terms=billing_terms_words(w, v), n=w.n(runs), run=w.duration(used / runs),
+                 used=w.day_hours(used), billed=w.day_hours(billed_day))
+
+
 def instance_price(w: _W) -> bool:
     """An instance type or offer id named with its price asked ("how much is a p4d.24xlarge
     per hour?", "what does a GCP a3-highgpu-8g cost?", "cât costă un g6.xlarge?"): that
@@ -2554,14 +2596,30 @@ def instance_price(w: _W) -> bool:
         lead = od[0]
         hour = lead.on_demand_usd_h or 0.0
         low = [v for v in od if v.on_demand_usd_h == hour]
-        details = ([w.say("instance_per_gpu", per=_gpu_usd(w, hour / lead.gpu_count))]
-                   if lead.gpu_count > 1 else [])
-        details.append(w.say("instance_month", month=w.usd(hour * w.month_hours()),
-                             usage=w.usage()))
-        w.out.first = w.say("instance_price", instance=instance, provider=lead.provider,
-                            setup=setup, hour=w.usd(hour), details="; ".join(details),
-                            where=where(low))
-        w.ask("per_hour_usd", hour, "USD/h")
+        # the month at the use stated, each run a day billed on its own as its provider bills
+        # it, as /v1/recommendations bills sessions_per_day ("100 jobs a day of 30 seconds
+        # each on AWS g5.xlarge": 100 x AWS's 60-second minimum, 50 h a month, $50.30; it
+        # was 24 h/day, $724.32: audit buyer29a #3)
+        billed_day = day_billed_hours(w, lead)
+        month_usd = hour * billed_day * (w.st.days_per_month or MONTH_DAYS)
+        if w.st.hours_per_day and (w.st.month_priced or w.sub == "month"):
+            # a use a day stated and a month asked: the month leads
+            w.out.first = w.say("instance_runs_month", instance=instance,
+                                provider=lead.provider, setup=setup, month=w.usd(month_usd),
+                                usage=w.usage(), hour=w.usd(hour), where=where(low))
+            w.ask("per_month_usd", month_usd, "USD")
+            if billed_day > w.st.hours_per_day + 1e-9:
+                w.out.more.append(_runs_billed_note(w, lead, billed_day))
+        else:
+            details = ([w.say("instance_per_gpu", per=_gpu_usd(w, hour / lead.gpu_count))]
+                       if lead.gpu_count > 1 else [])
+            details.append(w.say("instance_month", month=w.usd(month_usd), usage=w.usage()))
+            w.out.first = w.say("instance_price", instance=instance, provider=lead.provider,
+                                setup=setup, hour=w.usd(hour), details="; ".join(details),
+                                where=where(low))
+            w.ask("per_hour_usd", hour, "USD/h")
+            if billed_day > (w.st.hours_per_day or 24.0) + 1e-9:
+                w.out.more.append(_runs_billed_note(w, lead, billed_day))
         dearer = [v for v in od if (v.on_demand_usd_h or 0.0) > hour]
         if dearer:
             places = {_place(r) for v in od for r in v.regions}
