@@ -59,17 +59,22 @@ def test_v100_count_is_one_32gb_en_ro() -> None:
                 output_tokens=0)
     assert one.weights == "fp16" and one.fits
     assert round(one.memory.weights_gib) == 15 and round(one.memory.per_gpu_gib, 1) == 17.0
+    # re-pinned (fix a100: a family named bare weighs its memory variants for a count, the
+    # cheapest leads and the other is named): 2 x the 16 GB at $0.28/h before the 32 GB's
+    # 1 at $2.34/h, which was the answer's lead; the 32 GB's one card is still said
     r = ask("How many V100 do I need for Llama 3.1 8B?")
-    assert asked(r)[:2] == ("gpu_count", 1), r.answer
+    assert asked(r)[:2] == ("gpu_count", 2), r.answer
     assert first_sentence(r).startswith(
-        "Meta Llama 3.1 8B at fp16 needs 1 × NVIDIA Tesla V100 SXM2 32GB: about 17.0 GiB per "
+        "Meta Llama 3.1 8B at fp16 needs 2 × NVIDIA Tesla V100 SXM2 16GB: about 9.4 GiB per "
         "GPU"), r.answer
+    assert "1 × NVIDIA Tesla V100 SXM2 32GB at fp16" in r.answer
     assert "16 ×" not in r.answer and "Layout" not in r.answer
     ro = ask("Câte V100 îmi trebuie pentru Llama 3.1 8B?")
-    assert asked(ro)[:2] == ("gpu_count", 1), ro.answer
+    assert asked(ro)[:2] == ("gpu_count", 2), ro.answer
     assert first_sentence(ro).startswith(
-        "Meta Llama 3.1 8B la fp16 are nevoie de 1 × NVIDIA Tesla V100 SXM2 32GB: aproximativ "
-        "17,0 GiB pe GPU"), ro.answer
+        "Meta Llama 3.1 8B la fp16 are nevoie de 2 × NVIDIA Tesla V100 SXM2 16GB: aproximativ "
+        "9,4 GiB pe GPU"), ro.answer
+    assert "1 × NVIDIA Tesla V100 SXM2 32GB la fp16" in ro.answer
     assert "16 ×" not in ro.answer
 
 

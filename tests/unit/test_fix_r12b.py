@@ -36,11 +36,12 @@ def test_job_on_eight_h100_runs_replicas(q: str, cost: str, hours: str, thr: str
     # re-pinned: start transient + round 14
     ("How many tokens per second does Llama 3.1 8B do on 8 H100 at full load?",
      "reaches about 20,621 output tokens/s in total at full load",
-     "run as 8 replicas (1 GPU per replica)"),
+     # re-pinned (fix layout): one layout per answer, said with its TP
+     "These figures are for 8 replicas (1 GPU per replica, TP1)"),
     ("Câți tokeni pe secundă face Llama 3.1 8B pe 8 H100 la încărcare maximă?",
      # re-pinned: start transient + round 14
      "ajunge la aproximativ 20.621 de tokeni de ieșire/s în total la încărcare maximă",
-     "rulează ca 8 replici (1 GPU pe replică)"),
+     "Cifrele sunt pentru 8 replici (1 GPU pe replică, TP1)"),
 ])
 def test_full_load_speed_leads_with_the_total(q: str, lead: str, note: str) -> None:
     r = ask(q)

@@ -57,7 +57,8 @@ def test_pretrain_spot_plan_flagged() -> None:
             "($341.80/h): spot capacity comes with " + _DEEP_EN) in text
     # the same plan on demand: the 663 compute hours at $341.80/h plus storage, a bound above
     # the on-demand run's $226,601 by the storage over the restarts' hours
-    assert "; on demand, the same plan costs about $226,6" in text
+    # ($226,6xx before one copy of a sharded checkpoint was stored for the run: fix pretrain)
+    assert "; on demand, the same plan costs about $226,570" in text
     assert text.count(_DEEP_EN) == 1  # said once, not again by the spot-vs-on-demand step
     assert text.index(_DEEP_EN) < text.index("On demand, with no restarts")
 
@@ -66,7 +67,7 @@ def test_pretrain_spot_plan_flagged_ro() -> None:
     text = head(ask("Preantrenează un model de 7B pe 1T de tokeni, cel mai ieftin pe spot?"))
     assert ("Este un preț spot (40,72\u00a0USD/oră), cu 88% sub prețul la cerere al acelorași "
             "mașini (341,80\u00a0USD/oră)") in text
-    assert "la cerere, același plan costă aproximativ 226.6" in text
+    assert "la cerere, același plan costă aproximativ 226.570" in text
     assert text.count(_DEEP_RO) == 1
 
 

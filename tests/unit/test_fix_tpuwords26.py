@@ -113,8 +113,9 @@ def test_ro_speed_under_load_and_headroom_say_cip() -> None:
 
 def test_replicas_at_full_load_are_chips() -> None:
     text = _head("what is the throughput of llama 3.1 8b on 8 TPU v5e?")
-    assert "run as 2 replicas (4 chips per replica)" in text, text
-    assert "one copy split over all 8 chips would generate" in text, text
+    # re-pinned (fix layout): one layout per answer, said with its TP, the other named
+    assert "These figures are for 2 replicas (4 chips per replica, TP4)" in text, text
+    assert "one copy of the model split over all 8 chips (TP8) would generate" in text, text
     _no_gpu_words(text)
 
 

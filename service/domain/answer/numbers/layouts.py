@@ -96,3 +96,55 @@ def split_label(lay: Layout) -> str:
     """ "TP8", "TP4 x PP2": how one replica splits the model, as /v1/sizing's layout says."""
     return f"TP{lay.tensor}" + (f" x PP{lay.pipeline}" if lay.pipeline > 1 else "") + (
         f" x EP{lay.expert}" if lay.expert > 1 else "")
+
+
+def replicas_full_load(w: _W, gid: str, count: int, inp: int, out: int,
+                       r: SizingResult) -> SizingResult | None:
+    """``count`` × ``gid`` at full load laid out as independent replicas of fewer GPUs each
+    (the fewest that hold the model, or a wider width, doubling, that divides ``count``) where
+    they generate more tokens/s in total than ``r``, one copy split over all of them; None
+    where no width does better. /v1/sizing with no load sized for one request picks one copy
+    tensor-parallel over all GPUs (no more replicas than concurrent requests), but a job or
+    a full load keeps every replica busy, and replicas share nothing, so their throughputs
+    add up with no all-reduce between GPUs: Llama 3.1 8B on 8 × H100 as 8 replicas of one
+    GPU generates about 20,600 tokens/s (8 × one H100's 2,579) where one TP8 copy reaches
+    12,572 (the sizing's own full-load figures, its layout search picking DP8 at that load;
+    vLLM's docs: data parallel replicates the model for throughput, tensor parallel splits
+    it to fit or to cut latency, https://docs.vllm.ai/en/latest/serving/parallelism_scaling.html).
+    First the sizing's own layout with no load stated (``load_stated`` False: the same rule as
+    /v1/sizing with no batch_size, the width whose replicas generate the most at full load);
+    where that is one replica (an engine splitting whole layers), each width is sized as
+    /v1/sizing sizes a fixed ``parallelism`` (tensor, else pipeline for an engine that splits
+    whole layers, times data)."""
+    p = r.performance
+    m = w.model
+    if (count < 2 or m is None or m.kind != "llm" or p is None or not r.fits_in_memory
+            or r.runs is False or not p.max_throughput_tokens_per_s
+            or (r.layout is not None and r.layout.data > 1)):
+        return None
+    best, thr = None, p.max_throughput_tokens_per_s
+    # the sizing's own rule with no load stated (the layout search's full-load pick, as
+    # /v1/sizing lays out a body with no batch_size); the widths below where it has none
+    own = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
+                 weights=r.weights, load_stated=False)
+    q = own.performance if own is not None and own.fits else None
+    if (own is not None and q is not None and own.runs is not False and own.layout is not None
+            and own.layout.data > 1 and not own.layout.fixed
+            and q.max_throughput_tokens_per_s and q.max_throughput_tokens_per_s > thr):
+        return own
+    per = 1
+    while per < count:
+        if count % per == 0:
+            for split in ("tensor", "pipeline"):
+                alt = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
+                             weights=r.weights,
+                             parallelism={split: per, "data": count // per})
+                q = alt.performance if alt is not None and alt.fits_in_memory else None
+                if (alt is not None and q is not None and alt.runs is not False
+                        and q.max_throughput_tokens_per_s
+                        and q.max_throughput_tokens_per_s > thr):
+                    best, thr = alt, q.max_throughput_tokens_per_s
+                if alt is not None or per == 1:
+                    break  # (one GPU per replica: tensor and pipeline 1 are the same)
+        per *= 2
+    return best

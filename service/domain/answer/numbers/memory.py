@@ -26,9 +26,8 @@ from service.domain.answer.numbers.context import (
     _same_bits_elsewhere,
     _smaller_precisions,
 )
-from service.domain.answer.numbers.cost import replicas_full_load
 from service.domain.answer.numbers.jobs import _job_deadline, _work_rate
-from service.domain.answer.numbers.layouts import layout_named, tp_unusable
+from service.domain.answer.numbers.layouts import layout_named, replicas_full_load, tp_unusable
 from service.domain.answer.numbers.media import _answered_as_media, _media
 from service.domain.catalog.precisions import PRECISIONS, find_precision, get_precision
 from service.domain.fields import BATCH_MAX

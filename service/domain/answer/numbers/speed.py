@@ -38,11 +38,15 @@ from service.domain.answer.numbers.cost import (
     _cost,
     _over_budget_lead,
     _within,
-    replicas_full_load,
     replicas_note,
 )
 from service.domain.answer.numbers.jobs import _work_rate
-from service.domain.answer.numbers.layouts import layout_named, split_label, tp_unusable
+from service.domain.answer.numbers.layouts import (
+    layout_named,
+    replicas_full_load,
+    split_label,
+    tp_unusable,
+)
 from service.domain.answer.numbers.media import _answered_as_media, _fastest_media
 from service.domain.answer.numbers.memory import (
     _fit_yes,
