@@ -1042,7 +1042,9 @@ prompt's tokens plus this many (``agg_prefill_decode max_prefill_tokens = SlaCon
 
 def _version(text: str) -> tuple[int, ...]:
     """The leading numbers of a version string ("0.5.6.post2" -> (0, 5, 6)); () if none."""
-    m = re.match(r"\s*v?(\d+(?:\.\d+)*)", text or "")
+    # (leading spaces stripped in Python: a pattern opening with \s* tried at each position
+    # is quadratic on a long run of spaces, test_regex_linear)
+    m = re.match(r"v?(\d+(?:\.\d+)*)", (text or "").lstrip())
     return tuple(int(x) for x in m.group(1).split(".")) if m else ()
 
 
