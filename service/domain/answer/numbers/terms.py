@@ -1620,7 +1620,9 @@ def _billing(w: _W) -> None:
         others = "; ".join(w.say("billing_other", unit=w.t[f"unit_{u}"],
                                  providers=", ".join(by[u]) or "—")
                            for u in ("second", "minute", "hour") if u != asked)
-        w.out.first = w.say("billing_asked", unit=w.t[f"unit_{asked}"],
+        # one provider: "the only one", not "(1 providers)" (roretr's note)
+        w.out.first = w.say("billing_asked_one" if len(by[asked]) == 1 else "billing_asked",
+                            unit=w.t[f"unit_{asked}"],
                             providers=", ".join(by[asked]) or "—", n=w.n(len(by[asked])),
                             others=others)
     if w.st.minimum_asked:
