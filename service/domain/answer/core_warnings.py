@@ -162,6 +162,10 @@ caveat."""
 # phrases (``_LISTS``); anything else is kept.
 _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("core_spot_endpoint", re.compile(r"spot on an endpoint: an interruption takes it down")),
+    # options._why: a diffusion fine-tune's option, whose run has no modelled time
+    ("core_why_untimed", re.compile(
+        r"Job time unknown: the training speed of diffusion models is not modelled, so the "
+        r"run costs \$(?P<usd_hour>\d[\d,]*+(?:\.\d++)?)/h times its hours\.")),
     # sizing.py: output tokens stated for an embedding model (audit media #11: English in a
     # Romanian answer)
     ("core_embed_output_ignored", re.compile(

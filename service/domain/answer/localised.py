@@ -274,6 +274,12 @@ def _speed(o: Option, t: Mapping[str, str], f: Formatter) -> str:
             speed += t["why_training_step"].format(
                 state=t["why_on" if fit.gradient_checkpointing else "why_off"],
                 mb=f.number(fit.micro_batch_size))
+    elif (fit.gradient_checkpointing is not None and fit.micro_batch_size is not None
+          and perf.job_hours is None and c.per_job_usd is None):
+        # a diffusion fine-tune: its step, with no speed (options._why)
+        speed = t["why_training_step_untimed"].format(
+            state=t["why_on" if fit.gradient_checkpointing else "why_off"],
+            mb=f.number(fit.micro_batch_size))
     elif perf.seconds_per_video:
         sec, shape = perf.seconds_per_video, _VIDEO.search(o.why)
         frames, w, h, steps = shape.groups() if shape is not None else ("?", "?", "?", "?")

@@ -51,6 +51,7 @@ from service.domain.recommend.context import (
     RESTART_MINUTES,
     SPOT_INTERRUPTIONS_PER_HOUR,
     STEADY_HOURS_PER_DAY,
+    VERY_LONG_RUN_DAYS,
     Ctx,
     RelaxedTTFT,
     count,
@@ -1181,7 +1182,11 @@ def note_rules(ctx: Ctx, precisions: list[Precision]) -> None:
                  "performance.job_hours; a spot option with its expected restarts, as its why "
                  "counts the days) is left out and listed in rejected with its time, so spot "
                  "is used only where its expected time fits; /v1/ask holds a job's hours to "
-                 "a deadline the same way"
+                 "a deadline the same way. The options that meet it rank by the job's cost "
+                 "alone (per_job_usd, the weights' quality and a multi-node plan's handicaps "
+                 "applied): the deadline is the time the job may take, so the rule that "
+                 f"ranks a job over {LONG_RUN_DAYS:g} (or {VERY_LONG_RUN_DAYS:g}) days after "
+                 "faster ones when no deadline is given (long_jobs) does not apply"
                  + ("; a batch job's requests are independent, so where one instance is too "
                     "slow the option runs the fewest instances (independent replicas, each "
                     "taking its share) that finish in time, about the same GPU-hours, at most "
@@ -1229,8 +1234,10 @@ def note_rules(ctx: Ctx, precisions: list[Precision]) -> None:
             ctx.note("finetune_method", f"{method} (default)",
                      "no finetune.method given: pre-training trains every weight"
                      if method == "full" else
-                     "no finetune.method given: LoRA (rank 16 on all seven projections, the base "
-                     "weights frozen) is priced; a full fine-tune needs several times "
+                     "no finetune.method given: LoRA ("
+                     + ("rank 16" if ctx.model.kind == "diffusion"
+                        else "rank 16 on all seven projections")
+                     + ", the base weights frozen) is priced; a full fine-tune needs several times "
                      "the memory (gradients and optimizer state for every weight): set "
                      "finetune.method to full or qlora to price those")
         else:
@@ -1240,7 +1247,26 @@ def note_rules(ctx: Ctx, precisions: list[Precision]) -> None:
         if ft is not None and ft.objective != "sft":
             ctx.note("objective", ft.objective, objective_words(
                 ft.objective, training_options(ft, req.workload).method or "full"))
-        if ft is None or ft.gradient_checkpointing is None or ft.micro_batch_size is None:
+        if ctx.untimed_training:
+            # /v1/sizing's diffusion training step: checkpointing on unless set off, the
+            # micro-batch as given (1), no speed; the run's time and cost are not modelled
+            on = ft is None or ft.gradient_checkpointing is not False
+            micro = (ft.micro_batch_size if ft is not None else None) or 1
+            ctx.note("training_step",
+                     f"gradient checkpointing {'on' if on else 'off'}, micro-batch {micro}",
+                     "as /v1/sizing sizes a diffusion fine-tune (finetune."
+                     "gradient_checkpointing on unless set false, finetune.micro_batch_size "
+                     "images per GPU, 1 unless given): each GPU of an option a data-parallel "
+                     "replica of the whole training step (DDP)")
+            ctx.note("job_time", "unknown",
+                     "the training speed of diffusion models is not modelled (/v1/sizing "
+                     "sizes their fine-tune by memory alone), so no option has a job time or "
+                     "a job cost (performance.job_hours and cost.per_job_usd null): the run "
+                     "costs cost.per_hour_usd times its hours. The options rank by that "
+                     "hourly price (spot with its expected restarts, the quality handicap "
+                     "applied), the storage left out of the ranking as its share of the "
+                     "run's unknown hours; per_month_usd is a month of the usage priced")
+        elif ft is None or ft.gradient_checkpointing is None or ft.micro_batch_size is None:
             ctx.note("training_step", "the fastest that fits each option",
                      "finetune.gradient_checkpointing or micro_batch_size not set: each option "
                      "trains with the fastest step that fits its GPUs within the headroom, as "

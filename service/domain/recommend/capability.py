@@ -58,7 +58,7 @@ from service.domain.sizing.memory import (
     largest_batch,
     served_at_once,
 )
-from service.domain.sizing.requests import SizingRequest, training_options
+from service.domain.sizing.requests import FinetuneOptions, SizingRequest, training_options
 from service.domain.sizing.serving import StepCost, admission, serve, step_cost
 from service.domain.sizing.sizing import (
     HEADROOM_LOAD,
@@ -206,6 +206,15 @@ def check_applies(req: RecommendationRequest, model: SizedModel) -> None:
         if name != own and getattr(req, name) is not None:
             raise InvalidInput(f"{name} sizes a job of {applies_to}; {model.name} is not one: "
                                f"give {own} for its job size", f"$.{name}")
+    if (req.workload == "finetune" and model.kind == "diffusion"
+            and req.training_tokens is not None):
+        # its training speed is not modelled (/v1/sizing: memory and fit only): tokens would
+        # be ignored and the job read as timed
+        raise InvalidInput(f"training_tokens sizes a language model's run; {model.name}'s "
+                           "training speed is not modelled (its fine-tune is sized by memory "
+                           "alone, as /v1/sizing sizes it), so its options rank by the hour's "
+                           "price with no job time: leave training_tokens out",
+                           "$.training_tokens")
     if req.training_tokens is not None and req.workload not in ("finetune", "pretrain"):
         raise InvalidInput("training_tokens applies to workload finetune or pretrain; for a "
                            f"{req.workload} job give {own}", "$.training_tokens")
@@ -292,6 +301,15 @@ def note_diffusion_setting(ctx: Ctx) -> None:
     check_resolution(req.width, req.height)
     w, h, steps = diffusion_setting(req, m)
     given = [f for f in ("width", "height", "steps") if getattr(req, f) is not None]
+    if ctx.untimed_training:
+        # a training step's images: their size sets the activations; no image is generated
+        ctx.note("diffusion_setting", f"{w}x{h}",
+                 "each training image at this size, which sets the activations' memory ("
+                 + (f"{', '.join(g for g in given if g != 'steps')} as asked; "
+                    if set(given) - {"steps"} else "")
+                 + "else the model's native resolution); denoising steps do not apply to "
+                 "training")
+        return
     ctx.note("diffusion_setting", f"{w}x{h}, {steps} steps" + (
         f", {m.num_frames} frames" if m.num_frames and m.num_frames > 1 else ""),
         "each image is timed and priced at this size and step count (" + (
@@ -1005,6 +1023,47 @@ def _diffusion_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> Capabilit
                       replica_concurrency=1)
 
 
+def _diffusion_train_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> Capability:
+    """A diffusion model's fine-tune (LoRA, QLoRA or full) on ``g`` x ``gpu``: each GPU a
+    data-parallel replica of the whole training step, its memory per GPU /v1/sizing's for
+    the same request (``sizing.memory.diffusion_memory`` as ``_size_pipeline`` calls it:
+    finetune.micro_batch_size images per GPU, gradient checkpointing on unless
+    finetune.gradient_checkpointing is false, the optimizer, LoRA rank, QLoRA's 4-bit
+    denoiser alone, a T5 encoder in fp32 on a GPU without bf16). No speed: the training
+    speed of diffusion models is not modelled (sizing says so), so the option has no job
+    time."""
+    m, ft = ctx.model, ctx.req.finetune or FinetuneOptions(method="lora")
+    method = ft.method or "lora"
+    w, h, _ = diffusion_setting(ctx.req, m)
+    qlora = method == "qlora"
+    # sizing upcasts by the pipeline's own engine (its default diffusion engine), not the
+    # training engine that rules which GPUs run a precision (kernel_engine)
+    fp32 = fp32_components(ctx.registry, ctx.registry.engines.default("diffusion", False).id,
+                           m, p, gpu)
+    checkpointing = ft.gradient_checkpointing is not False
+    micro = ft.micro_batch_size or 1
+    key = f"train:{p.id}:{','.join(fp32)}"
+    parts = ctx.diffusion_parts.get(key)
+    if parts is None:
+        parts = ctx.diffusion_parts[key] = diffusion_memory(
+            m, p, w, h, micro, "full" if method == "full" else "lora",
+            checkpointing=checkpointing, optimizer=ft.optimizer, fp32=fp32,
+            lora_rank=ft.lora_rank, qlora=qlora)
+    limit = headroom_limit(ctx, gpu.usable_gib)
+    if parts.total_gib > limit:
+        room = ctx.req.min_memory_headroom_pct
+        return Capability(ok=False, per_gpu_used_gib=parts.total_gib,
+                          per_gpu_cap_gib=gpu.usable_gib, reason=(
+            f"needs {parts.total_gib:.1f} GiB per GPU to train ({method}, DDP over "
+            f"{count(g, 'GPU')}); {gpu.name} has {gpu.usable_gib:.1f} GiB usable"
+            + (f", {limit:.1f} GiB with the {room:g}% headroom" if room else "")))
+    # one data-parallel group over the node's GPUs (DDP: each a whole pipeline), as an LLM's
+    # training capability states its node (tp: the GPUs of the node, one group)
+    return Capability(ok=True, tp=g, replicas=1, per_gpu_used_gib=parts.total_gib,
+                      per_gpu_cap_gib=gpu.usable_gib, checkpointing=checkpointing,
+                      micro_batch=micro)
+
+
 def _no_note(name: str, value: str, reason: str) -> None:
     """The sizing model's assumption notes, not wanted where a recommendation borrows its
     speed (the option says what it needs)."""
@@ -1100,6 +1159,8 @@ def capability(ctx: Ctx, gpu: GPU, g: int, p: Precision, nodes: int = 1,
             ctx.cache[key] = Capability(ok=False, reason=refused)
         elif ctx.req.workload in ("finetune", "pretrain") and ctx.model.kind == "llm":
             ctx.cache[key] = train_capability(ctx, gpu, g, p, nodes, net_gb_s)
+        elif ctx.untimed_training:
+            ctx.cache[key] = _diffusion_train_capability(ctx, gpu, g, p)
         elif ctx.model.task == "embed":
             ctx.cache[key] = _embed_capability(ctx, gpu, g, p)
         elif ctx.model.kind == "llm":

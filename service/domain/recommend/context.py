@@ -467,6 +467,13 @@ class Ctx:
         native precision, else bf16), the format the quality handicap is counted against."""
         return default_weights(self.req.model, self.req.hf_config, self.model).precision.id
 
+    @property
+    def untimed_training(self) -> bool:
+        """A diffusion model's fine-tune: sized by its memory alone, as /v1/sizing sizes it
+        ("the training speed of diffusion models is not modelled"), so its options have no
+        job time and no job cost, and rank by the price of an hour."""
+        return self.req.workload == "finetune" and self.model.kind == "diffusion"
+
     def handicap(self, weights: str) -> float:
         """The ranking handicap of ``weights`` for this request's model
         (:func:`quality_handicap`, against :attr:`own_weights`)."""

@@ -411,7 +411,7 @@ def _option(ctx: Ctx, q: Quote, same: Sequence[Quote] = ()) -> Option:
                     f"({f'ZeRO-{cap.zero_stage}' if cap.zero_stage else 'no ZeRO'})")
                    if cap.train_tps and split > 1
                    else f"data parallel ({zero_words(cap.zero_stage)})"
-                   if cap.train_tps and (cap.tp * nodes) > 1
+                   if (cap.train_tps or ctx.untimed_training) and (cap.tp * nodes) > 1
                    else "single GPU per replica" if cap.tp == 1
                    else ("layer split" if _engine(ctx, p).split == "layer"
                          else f"tensor parallel {cap.tp}"))
@@ -724,6 +724,12 @@ def _why(o: Option, ctx: Ctx, decided_by: str = "") -> str:
                 f"{count(ctx.req.concurrent_requests, 'concurrent request')} "
                 f"({perf.users_per_replica} per replica)")
         speed += f"; at {load} the first token comes in ~{perf.time_to_first_token_ms:,.0f} ms"
+    if ctx.untimed_training and f.gradient_checkpointing is not None:
+        speed = (f", gradient checkpointing {'on' if f.gradient_checkpointing else 'off'}, "
+                 f"micro-batch {f.micro_batch_size}")
+        # its run's hours are unknown (job_time assumption): the hour's price is the figure
+        decided += (" Job time unknown: the training speed of diffusion models is not "
+                    f"modelled, so the run costs ${c.per_hour_usd:,.2f}/h times its hours.")
     return (f"{machine_words(o)} at {o.offer.provider} "
             f"({pricing_words(o.pricing_model, ctx.catalog.offers_by_id.get(o.offer.id))}, "
             f"price {_date_phrase(o.offer)}), {o.weights} "

@@ -111,7 +111,7 @@ def _plan(ctx: Ctx, gpu: GPU, g: int, p: Precision, limit: int | None = None
     if not cap.ok:
         return cap.reason
     replicas = nodes
-    if ctx.model.kind != "llm" or ctx.model.task == "embed":
+    if (ctx.model.kind != "llm" or ctx.model.task == "embed") and not ctx.untimed_training:
         replicas = replicas_for_target(ctx, gpu, p, cap)
         nodes = max(1, math.ceil(replicas / cap.replicas))
         replicas = nodes

@@ -208,12 +208,13 @@ def resolve_workload(req: RecommendationRequest) -> RecommendationRequest:
     return msgspec.structs.replace(req, workload=req.effective_workload())
 
 
-def check_deadline(req: RecommendationRequest) -> None:
+def check_deadline(req: RecommendationRequest, diffusion_training: bool = False) -> None:
     """``max_job_hours`` bounds a job's time and ``max_usd_total`` its total price: on
     serving, or on a job with no size (priced as a month of steady use, no job time, no
     total), either would be silently dropped or read as a month's (audit buyer18a #9: "$102
     in all, over your $100" was a month of serving), so it is a 400; so is ``job_egress_gb``,
-    a job's own egress, which only a job's ``per_job_usd`` counts."""
+    a job's own egress, which only a job's ``per_job_usd`` counts. ``diffusion_training``: a
+    diffusion model's fine-tune, which has no job time at all (a 400 that says so)."""
     for name, what, verb in (("max_job_hours", "a deadline for a job", "time"),
                              ("max_usd_total", "a budget for a whole job", "total"),
                              ("job_egress_gb", "the data a job sends out once", "price")):
@@ -226,6 +227,12 @@ def check_deadline(req: RecommendationRequest) -> None:
             raise InvalidInput(f"{name} is {what} (workload batch, finetune or pretrain); "
                                "serving runs for as long as it is used: give a job size "
                                f"({', '.join(JOB_SIZES)}){instead}", f"$.{name}")
+        if diffusion_training:
+            raise InvalidInput(f"{name} is {what}; a diffusion model's fine-tune has no job "
+                               "time (its training speed is not modelled: /v1/sizing sizes it "
+                               "by memory alone), so it cannot be held to one"
+                               + ("; give max_usd_per_hour to bound the hour's price"
+                                  if name == "max_usd_total" else ""), f"$.{name}")
         if not any(getattr(req, field) is not None for field in JOB_SIZES):
             raise InvalidInput(f"{name} needs the job's size to {verb} it: give one of "
                                f"{', '.join(JOB_SIZES)} (without one, the {req.workload} is "
@@ -569,13 +576,24 @@ def _quote_offer(ctx: Ctx, offer: Offer, gpu: GPU, plan: Plan, reserved: bool) -
                  storage_month=storage_month, egress_month=egress_month, compute=compute,
                  per_job=per_job, per_month=per_month, calendar=calendar,
                  storage_job=storage_job, egress_job=egress_job,
-                 # the handicaps weigh the GPU time (the weights' quality, more machines
-                 # to run), not storage or egress: a bill every option shares (60 TB of
-                 # egress, $5,010/month) times int8's x1.04 ranked an L4 at bf16 above a
-                 # T4 at int8 costing $201/month less (audit buyer29a #14)
-                 sort_cost=total + compute * (ctx.handicap(plan.p.id)
-                                              * (MULTI_NODE_HANDICAP if nodes > 1 else 1.0)
-                                              - 1.0))
+                 sort_cost=_sort_cost(ctx, plan, total, compute))
+
+
+def _sort_cost(ctx: Ctx, plan: Plan, total: float, compute: float) -> float:
+    """What ranks a quote: its total (the job's, else the month's), the handicaps weighing
+    the GPU time alone. A fine-tune with no job time (a diffusion model's:
+    :attr:`Ctx.untimed_training`) ranks by the GPU time's price alone, the hour's price over
+    the same billed hours for every option (spot with its expected restarts): the run's
+    storage and egress are a share of its unknown hours, never a month's, so a month's
+    storage does not reorder offers by the hour."""
+    handicap = ctx.handicap(plan.p.id) * (MULTI_NODE_HANDICAP if plan.nodes > 1 else 1.0)
+    if ctx.untimed_training:
+        return compute * handicap
+    # the handicaps weigh the GPU time (the weights' quality, more machines to run), not
+    # storage or egress: a bill every option shares (60 TB of egress, $5,010/month) times
+    # int8's x1.04 ranked an L4 at bf16 above a T4 at int8 costing $201/month less (audit
+    # buyer29a #14)
+    return total + compute * (handicap - 1.0)
 
 
 def _over_budget(ctx: Ctx, offer: Offer, machines: str, kind: str, per_hour: float,

@@ -76,9 +76,15 @@ def recommend(req: RecommendationRequest, catalog: Catalog, today: dt.date, *,
     # each image's cross-attention KV in every request, as /v1/sizing sizes it: the plans,
     # speeds and alternatives all read the scaled architecture
     model = with_images(model, req.images_per_request)
-    if req.workload in ("finetune", "pretrain") and model.kind != "llm":
-        raise InvalidInput("fine-tuning and pre-training recommendations cover LLMs",
-                           "$.workload")
+    # a diffusion model's fine-tune is ranked by its memory and the hour's price, as
+    # /v1/sizing sizes it (memory alone: its training speed is not modelled); pre-training,
+    # and any training of an audio model, are not sized
+    if req.workload == "pretrain" and model.kind != "llm":
+        raise InvalidInput("pre-training recommendations cover LLMs; a diffusion model's "
+                           "fine-tune is workload finetune", "$.workload")
+    if req.workload == "finetune" and model.kind not in ("llm", "diffusion"):
+        raise InvalidInput("fine-tuning recommendations cover LLMs and diffusion models; "
+                           f"{model.name} is sized for inference only", "$.workload")
     # an embedding model reads context_tokens and writes nothing: output_tokens does not apply
     if (req.output_tokens >= req.context_tokens and req.workload in ("serving", "batch")
             and model.kind == "llm" and model.task != "embed"):
@@ -101,7 +107,7 @@ def recommend(req: RecommendationRequest, catalog: Catalog, today: dt.date, *,
         interruptible = req.workload in ("batch", "finetune")
     hours = req.hours_per_day if req.hours_per_day is not None else 24.0
     check_applies(req, model)
-    check_deadline(req)
+    check_deadline(req, req.workload == "finetune" and model.kind == "diffusion")
     asked, req = req, embed_context(req, model)  # an embedding model's own input length
     # the engine serves the model's kind and keeps the KV cache asked for (or, with none
     # named, the one that does is chosen and the answer says so)

@@ -445,6 +445,12 @@ def _run_unmodelled(w: _W) -> None:
     if (w.model is None or w.model.kind != "diffusion" or w.out.first is None
             or w.sub not in ("cost", "time", "gpu_hours") or w.det.duration_hours):
         return
+    if (w.sub == "cost" and not w.st.cost_asked and w.out.asked is not None
+            and w.out.asked.quantity == "per_hour_usd"):
+        # the recommendations' cheapest hour leads, saying the run's hours are unknown
+        # (_finetune_pick): "cheapest GPU to rent for SDXL LoRA training?" gave the memory
+        # and no price (audit 29b #14)
+        return
     label = _method_label(w, w.ex.method or "lora", "finetune")
     w.out.more.insert(0, w.out.first)
     w.out.first = w.say("train_unmodelled_" + ("cost" if w.sub == "cost" else "time"),
@@ -1678,13 +1684,20 @@ def _finetune_pick(w: _W, kw: dict[str, Any], label: str) -> None:
     # the cheapest by the hour only where none ranked after it costs less an hour, listed
     # or not (_W.lead_rank; audit cheapall): only the lead is listed
     ranked = w.lead_rank(o, [], said="")
-    w.out.first = w.say("finetune_pick_ranked" if ranked else "finetune_pick",
+    # a diffusion model's run has no hours to be given (its training speed is not modelled):
+    # the cheapest asked, the lead says so in place of asking for its tokens
+    # (_run_unmodelled keeps it first); a cost asked ("how much does it cost to train an
+    # SDXL LoRA?"), _run_unmodelled's unknown total leads and the hour follows it, bare
+    untimed = ("" if w.model.kind != "diffusion" else "_hour" if w.st.cost_asked
+               else "_untimed")
+    w.out.first = w.say(("finetune_pick_ranked" if ranked else "finetune_pick") + untimed,
                         **(ranked or {}), method=label, model=w.model.name,
                         setup=w.setup(o.offer.gpu_count * o.nodes, o.offer.gpu),
                         weights=o.weights, provider=o.offer.provider,
                         hour=w.usd(o.cost.per_hour_usd), kind=w.kinds[o.pricing_model])
     w.ask("per_hour_usd", o.cost.per_hour_usd, "USD/h")
-    o = _budget_tokens(w, rec.options, label, kw["finetune"]) or o
+    if not untimed:
+        o = _budget_tokens(w, rec.options, label, kw["finetune"]) or o
     # the offer listed is the one the lead names (a budget's: it listed the cheapest by the
     # hour, 4 x RTX A6000, beside tokens trained on 8 x B200)
     w.offer_numbers(msgspec.structs.replace(rec, options=[o]))
