@@ -1993,7 +1993,8 @@ def _month_total(w: _W, gid: str, count: int | None = None) -> bool:
     w.out.priced_offer = OfferNumbers(
         offer_id=o.id, provider=o.provider, gpu=o.gpu_name,
         gpu_count=count if dated is not None else o.gpu_count,
-        nodes=_instances(o, count) if o.gpu_count < count and dated is None else 1,
+        nodes=(_instances(o, count) if o.gpu_count < count and dated is None
+               and not w.pod(o, count) else 1),
         weights=weights,
         pricing_model=kind, per_hour_usd=per * count,
         per_month_usd=None if job_h else total, as_of=o.as_of.isoformat(),
