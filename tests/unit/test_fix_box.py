@@ -53,10 +53,13 @@ def test_lambda_8x_h100_node_is_its_8_gpu_offer_doubted() -> None:
 def test_runpod_4x_a100_machine_per_month_says_none_is_offered() -> None:
     q = "how much is a 4 x A100 80GB machine on RunPod per month"
     r = ask(q)
+    # re-pinned (audit leftask #1): RunPod rents one pod of any GPU count at its per-GPU-hour
+    # rate (providers.toml any_gpu_count), so the 4 are one machine, said so; it read "No
+    # single machine of 4 ... is offered at RunPod; ... 4 machines of 1"
     assert r.answer.startswith(
-        "No single machine of 4 × NVIDIA A100 PCIe 80GB is offered at RunPod; what is rented "
-        "instead: 4 × NVIDIA A100 PCIe 80GB cost about $3,427/month"), r.answer
-    assert "4 machines of 1 × NVIDIA A100 PCIe 80GB" in r.answer
+        "4 × NVIDIA A100 PCIe 80GB cost about $3,427/month"), r.answer
+    assert "one pod of 4 × NVIDIA A100 PCIe 80GB" in r.answer
+    assert "No single machine" not in r.answer and "machines of 1" not in r.answer
     assert _asked(q) == ("per_month_usd", 3427.2, "USD")
 
 

@@ -37,8 +37,10 @@ def test_stale_doubted_machine_says_so_in_the_lead_with_the_dated_rate() -> None
     assert "doubted" in lead and "days old" in lead
     # DigitalOcean's own 1 x MI300X at $2.59 (2026-10-07) x 8
     assert "$2.59/h per GPU" in lead and "$20.72/h for 8" in lead
-    # a trusted machine set that makes up the 8 follows: RunPod's 2 x 4 at $9.16 each
-    assert "$18.32/h at runpod, 2 machines of 4 ×" in head(r)
+    # a trusted machine set that makes up the 8 follows: RunPod's $9.16 per 4 GPUs, one pod
+    # of 8 at that rate (providers.toml any_gpu_count; it read "2 machines of 4", audit
+    # leftask #1)
+    assert "$18.32/h at runpod, one pod of 8 ×" in head(r)
 
 
 def test_stale_doubted_machine_ro() -> None:

@@ -61,6 +61,16 @@ class Catalog:
         return {p.id: p for p in self.providers}
 
     @cached_property
+    def largest_machine_gpus(self) -> dict[str, int]:
+        """Provider id -> the most GPUs in one machine its offers list (any GPU): the largest
+        pod a provider that rents one machine of any GPU count (``Provider.any_gpu_count``:
+        RunPod's pods, up to the largest it lists) is read to rent."""
+        most: dict[str, int] = {}
+        for o in self.offers:
+            most[o.provider] = max(most.get(o.provider, 0), o.gpu_count)
+        return most
+
+    @cached_property
     def provider_names(self) -> NameIndex:
         """Every provider the catalog names by its id, its name and its aliases
         (``catalog/providers.toml``: "DataCrunch" is Verda, "Lambda Labs" Lambda), in any case

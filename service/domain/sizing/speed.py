@@ -592,7 +592,19 @@ def users_for_rate(requests_per_s_at: Callable[[int], float], rate: float, most:
     return u
 
 
+FULL_MFU_ONE_NODE = 0.40
+"""Share of the dense bf16 peak in useful FLOPs a full training step runs at on one node
+(:func:`training_speed`): within the 0.38-0.43 BF16 MFU of Llama 3 405B's pre-training on
+8,192-16,384 H100 (arXiv 2407.21783, table 4: 430, 400 and 380 TFLOPS per GPU of the 989
+dense peak), a well-tuned large run, and the 35-50 % the knowledge passage mfu-explained gives
+for such runs."""
+FULL_MFU_MULTI_NODE = 0.35
+"""The same past one node (the low end of that range: steps wait on the network more)."""
 LORA_MFU = 0.55
+"""LoRA and QLoRA (before :data:`QLORA_DEQUANT_FACTOR`): torchtune's published runs exceed it
+(catalog/calibration.csv h149, LoRA Llama 3.1 70B on 8 x A100: 0.59)."""
+LORA_MFU_MULTI_NODE_FACTOR = 0.875
+"""The share of :data:`LORA_MFU` kept past one node."""
 QLORA_DEQUANT_FACTOR = 0.85
 CPU_OFFLOAD_MFU_FACTOR = 0.5
 """The share of its MFU a training step keeps with CPU offload (DeepSpeed ZeRO-Offload: the
@@ -857,9 +869,9 @@ def training_speed(plan: TrainingPlan, gpu: GPU, perf: PerfTables | None) -> Tra
     # one node: 8 GPUs, or the GPUs of one machine joined all to all (layout.machine_node)
     one_node = plan.gpus <= node_of(plan)
     if plan.method == "full":
-        mfu = 0.40 if one_node else 0.35
+        mfu = FULL_MFU_ONE_NODE if one_node else FULL_MFU_MULTI_NODE
     else:
-        mfu = LORA_MFU if one_node else LORA_MFU * 0.875
+        mfu = LORA_MFU if one_node else LORA_MFU * LORA_MFU_MULTI_NODE_FACTOR
     if plan.method == "qlora":
         mfu *= QLORA_DEQUANT_FACTOR
     if plan.cpu_offload:

@@ -1870,11 +1870,27 @@ class _W:
         if v.gpu_count > count and (count > 1 or not share):
             return self.say("node_whole", provider=v.provider,
                             setup=self.setup(v.gpu_count, v.gpu))
+        if v.gpu_count < count and self.pod(v, count):
+            # one pod of the count at the provider's per-GPU-hour rate, never "2 machines of
+            # 1 x H100 joined over the network" (RunPod: a pod takes a GPU count)
+            return self.say("node_pod", provider=v.provider, setup=self.setup(count, v.gpu))
         if v.gpu_count < count and (count % v.gpu_count == 0 or not share):
             return self.say("node_many", provider=v.provider,
                             nodes=self.n(_instances(v, count)),
                             setup=self.setup(v.gpu_count, v.gpu))
         return self.say("node_share", provider=v.provider, n=self.n(v.gpu_count))
+
+    def pod(self, v: OfferView, count: int) -> bool:
+        """Whether ``count`` GPUs priced on ``v``'s smaller machines are one machine: its
+        provider rents one machine (a pod) of any GPU count at its per-GPU-hour rate
+        (``Provider.any_gpu_count``: RunPod, ``runpodctl create pods --gpuCount``,
+        docs.runpod.io/references/runpodctl/runpodctl_create_pods), up to the most GPUs in
+        one machine it lists (8). "70B on 2 x H100 at RunPod" was said as 2 machines of 1
+        joined over the network, where tensor parallel needs the GPUs in one machine and
+        RunPod rents that pod at the same $2.69 per GPU-hour (audit leftask #1)."""
+        p = self.catalog.providers_by_id.get(v.provider)
+        return (p is not None and p.any_gpu_count and v.gpu_count < count
+                <= self.catalog.largest_machine_gpus.get(v.provider, 0))
 
     def view_date(self, v: OfferView) -> str:
         """An offer's price date in words, in the answer's language (the view's own words

@@ -599,6 +599,8 @@ def _count_nodes_price(w: _W, gid: str) -> bool:
     largest = max(v.gpu_count for v in pool)
     if largest >= count or largest <= 1:
         return False
+    if w.det.provider and all(w.pod(v, count) for v in pool):
+        return False  # the provider named rents one pod of the count (w.where says so)
     shapes = _cluster_shapes(w, gid, count, {v.gpu_count for v in pool}, largest)
     if not shapes:
         return False
@@ -1224,7 +1226,8 @@ def _gpu_price(w: _W, gid: str) -> None:
     if node is None:
         w.single_note(v, gid)
         if (w.st.node and count > 1 and w.st.nodes is None and w.out.first is not None
-                and not any(x.gpu_count == count for x in w.offers_for(gid))):
+                and not any(x.gpu_count == count for x in w.offers_for(gid))
+                and not w.pod(v, count)):  # (a pod of the count is one machine: w.where)
             # one machine of the count asked ("a 4 x A100 80GB machine on RunPod") that no
             # offer is: said first, then what is rented instead, never called one machine
             # (RunPod's 4 single-GPU pods led with no word of it)
@@ -1993,7 +1996,8 @@ def _month_total(w: _W, gid: str, count: int | None = None) -> bool:
     w.out.priced_offer = OfferNumbers(
         offer_id=o.id, provider=o.provider, gpu=o.gpu_name,
         gpu_count=count if dated is not None else o.gpu_count,
-        nodes=_instances(o, count) if o.gpu_count < count and dated is None else 1,
+        nodes=(_instances(o, count) if o.gpu_count < count and dated is None
+               and not w.pod(o, count) else 1),
         weights=weights,
         pricing_model=kind, per_hour_usd=per * count,
         per_month_usd=None if job_h else total, as_of=o.as_of.isoformat(),

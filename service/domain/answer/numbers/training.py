@@ -65,7 +65,14 @@ from service.domain.sizing.sizing import (
     sized_from_entry,
     weights_gib,
 )
-from service.domain.sizing.speed import CPU_OFFLOAD_MFU_FACTOR
+from service.domain.sizing.speed import (
+    CPU_OFFLOAD_MFU_FACTOR,
+    FULL_MFU_MULTI_NODE,
+    FULL_MFU_ONE_NODE,
+    LORA_MFU,
+    LORA_MFU_MULTI_NODE_FACTOR,
+    QLORA_DEQUANT_FACTOR,
+)
 
 
 def _finetune(w: _W) -> None:
@@ -329,6 +336,7 @@ def _train(w: _W, task: str, spot: bool = False) -> None:
     _run_unmodelled(w)
     _platform_lead(w)
     _mfu_lead(w, task)
+    _mfu_rule(w, task)
     _zero_weighed(w, task)
     if w.out.first is not None and assumed is not None:
         # the nodes asked: the verdict leads (a Yes or No), the card counted on after it
@@ -430,6 +438,32 @@ def _mfu_lead(w: _W, task: str) -> None:
     rest = _YES_LEAD.sub("", w.out.first or "", count=1)
     w.out.first = said + (" " + rest[:1].upper() + rest[1:] if rest else "")
     w.ask("training_mfu", mfu, "fraction of peak")
+
+
+def _mfu_rule(w: _W, task: str) -> None:
+    """The MFU asked with no model ("what MFU should I assume for training?", "ce MFU
+    presupuneți pentru LoRA?"): the figure the sizing assumes for the method asked (full
+    training where a run is asked, else LoRA), with the whole rule by case, as the sizing's
+    ``training_flops`` assumption applies it (:func:`~service.domain.sizing.speed.
+    training_speed`), and what it rests on. It gave a guidance passage and "Which model?"
+    only (audit leftask #4)."""
+    if not w.st.mfu_asked or w.model is not None or w.out.first is not None:
+        return
+    # no method stated: fine-tuning asked is LoRA's (as _mfu_lead reads it), a training run
+    # full training
+    method = w.ex.method or ("lora" if w.ex.workload == "finetune" else "full")
+    one = {"full": FULL_MFU_ONE_NODE, "lora": LORA_MFU,
+           "qlora": LORA_MFU * QLORA_DEQUANT_FACTOR}.get(method, FULL_MFU_ONE_NODE)
+    f = w.f
+    w.out.first = w.say("train_mfu_rule", mfu=f.number(one, 2), pct=f.percent(one),
+                        method=w.say("train_mfu_method_" + method),
+                        full=f.number(FULL_MFU_ONE_NODE, 2), node=w.n(NODE_GPUS),
+                        multi=f.number(FULL_MFU_MULTI_NODE, 2), lora=f.number(LORA_MFU, 2),
+                        lora_multi=f.number(LORA_MFU * LORA_MFU_MULTI_NODE_FACTOR, 2),
+                        qlora=f.number(QLORA_DEQUANT_FACTOR, 2),
+                        offload=f.number(CPU_OFFLOAD_MFU_FACTOR, 1))
+    w.out.more.insert(0, w.t["train_mfu_rule_source"])
+    w.ask("training_mfu", one, "fraction of peak")
 
 
 _YES_LEAD = re.compile(r"^(?:Yes|Da|No|Nu)(?:, barely| la limită)?[,:]\s*+")
