@@ -335,6 +335,10 @@ class Stated:
     "llama 3.1 8b or qwen2.5 7b on a 4090"), registry ids in the question's order
     (:func:`~service.domain.answer.understand.models_compared`); empty when fewer than two
     are named as alternatives. The extraction reads no model from them."""
+    models_together: bool = False
+    """The :attr:`models` run together on one GPU ("Llama 3.1 8B and bge-m3 on the same L4
+    for RAG", "fit together on one 24 GB GPU", "împreună", "pe același L4"): their memory
+    summed against the GPU's (numbers/write._models_together; audit 30a #10)."""
     models_weights: tuple[str | None, ...] = ()
     """The precision written right beside each of :attr:`models` ("gpt-oss-120b vs Llama 3.3
     70B fp8": None, fp8), in its order (:func:`~service.domain.answer.understand.
@@ -962,6 +966,10 @@ class Stated:
     """A LoRA adapter's own size asked: "params" ("how many trainable parameters does LoRA
     add", "câți parametri antrenabili"), "size" ("how big is a LoRA adapter", "fișierul
     adaptorului"); None where neither is (audit buyer29b #6)."""
+    params_asked: str | None = None
+    """The model's parameter count asked: "active" ("how many active parameters does Mixtral
+    have", "câți parametri activi"), "total" ("how many parameters"); the catalog's total and
+    active counts are said (audit 30a #8). None where none is."""
     no_checkpoints: bool = False
     """The job saves no checkpoints ("without checkpoints", "fără checkpoint-uri"): on spot
     an interruption restarts it from the start."""
@@ -2861,6 +2869,32 @@ _ADAPTER_SIZE = re.compile(r"\bhow (?:big|large)\b|\bsize\b|\bfile\b|\bfisier\w*
 _ADAPTER_NOT = re.compile(r"\bvram\b|\bgpu\b|\bmemor\w*+|\bfits?\b|\bincap\w*+|\bserv\w*+")
 
 
+_TOGETHER = re.compile(r"\btogether\b|\bsame (?:gpu|card|[a-z]{0,3}\d{1,4}\w*+|machine)\b"
+                       r"|\bside by side\b|\bco-?locat\w*+|\bimpreuna\b"
+                       r"|\b(?:acelasi|aceeasi) (?:gpu|placa|card|[a-z]{0,3}\d{1,4}\w*+)\b"
+                       r"|\bboth\b[^?.!]{0,24}?\bon (?:one|a single|the same|an?)\b"
+                       r"|\bambele\b[^?.!]{0,24}?\bpe (?:un singur|o singura|acelasi)\b")
+"""Two models run together on one GPU ("on the same L4", "fit together", "both on one
+H100", "împreună", "pe același L4", "ambele pe un singur GPU")."""
+_PARAMS_COUNT = re.compile(
+    r"\bhow many\s++(?:active\s++|total\s++)?+param(?:eter)?s?\b"
+    r"|\b(?:active\s++|total\s++)?+param(?:eter)?s?\s++count\b"
+    r"|\bnumber of\s++(?:active\s++|total\s++)?+param\w*+"
+    r"|\bcati\s++parametri\b|\bnumar\w*+\s++de\s++parametri\b")
+"""A model's parameter count asked: "how many (active) parameters", "the active parameter
+count", "number of parameters", "câți parametri (activi)", "numărul de parametri"."""
+
+
+def params_asked(folded: str) -> str | None:
+    """A model's own parameter count asked (:data:`_PARAMS_COUNT`): "active" where the
+    active ones are ("active parameters", "parametri activi"), else "total"; None where none
+    is, or a LoRA adapter's trainable ones are (:func:`adapter_asked`)."""
+    hit = _PARAMS_COUNT.search(folded)
+    if hit is None or adapter_asked(folded) is not None or _TRAINABLE_ASKED.search(folded):
+        return None
+    return "active" if re.search(r"\bactiv\w*+", folded) else "total"
+
+
 def adapter_asked(folded: str) -> str | None:
     """A LoRA adapter's trainable parameters ("params") or its size ("size") asked
     (:attr:`Stated.adapter_asked`), with no GPU memory, fit or serving asked; None else."""
@@ -2926,6 +2960,7 @@ def _stated_more(folded: str, registry: Registry, text: str | None = None) -> di
             "host_ram_asked": bool(_HOST_RAM.search(folded)),
             "mfu_asked": bool(_MFU_ASKED.search(folded)),
             "adapter_asked": adapter_asked(folded),
+            "params_asked": params_asked(folded),
             "chat_cost": bool(_CHAT_COST.search(folded)),
             "served_live": bool(_SERVED_LIVE.search(folded)) and not _JOB_SAID.search(folded),
             "thousand_requests": bool(_THOUSAND_REQUESTS.search(folded)),
@@ -5386,6 +5421,7 @@ dot_grouped=dg.group(0) if dg else None,
                   gpu_one=_gpu_one(toks, lead),
                   gpu_one_counted=_gpu_one_counted(toks, lead),
                   models=models_compared(toks, names),
+                  models_together=bool(_TOGETHER.search(folded)),
                   models_weights=models_weights(toks, names),
                   gpu_ones=_gpu_ones(toks, lead),
                   gpu_plural=_gpu_plural(folded, toks, lead, registry),
@@ -7275,6 +7311,11 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         # the model's weights on disk: their GB, or their storage's price where a price or a
         # month is asked ("... to store llama 405b weights for a month?")
         return "memory", _disk_sub(f)
+    if has_model and params_asked(f) and not (_MEMORY_ASKED.search(f) or _FITS.search(f)):
+        # the model's parameter count asked ("how many active parameters does Mixtral have",
+        # "câți parametri activi are DeepSeek-V3"): the catalog's counts, not a memory
+        # figure (audit 30a #8)
+        return "memory", "params"
     if has_model and adapter_asked(f):
         # a LoRA adapter's size or trainable parameters asked: the checkpoint rule's
         # adapter count and 16-bit bytes (numbers.terms._checkpoints), not the run's GPU

@@ -804,6 +804,8 @@ def _names_in(toks: list[_Tok], registry: Registry, tables: _Tables) -> list[_Me
                 hit = _longer_model(toks, hit, registry)
                 spelled = _plus_spelled(toks, hit, registry)
                 end = None if spelled else _plus_suffix(toks, hit, registry, tables)
+                if end is None and not spelled:
+                    end = _modality_suffix(toks, hit, registry)
                 if end is not None:  # "Command R+" not in the catalog: unknown, not Command R
                     i = end + 1
                     continue
@@ -878,7 +880,7 @@ def _plus_names(toks: list[_Tok], registry: Registry,
     """The catalog models' names written with a "+" or "Plus" suffix, each with the index of
     the suffix's last word (the names :func:`_names_in` leaves out)."""
     out: list[tuple[_Mention, int]] = []
-    if not any(t.plus or t.text == "plus" for t in toks):
+    if not any(t.plus or t.text in ("plus", *_MODALITY_WORDS) for t in toks):
         return out
     i = 0
     while i < len(toks):
@@ -889,21 +891,62 @@ def _plus_names(toks: list[_Tok], registry: Registry,
         hit = _longer_model(toks, hit, registry)
         spelled = _plus_spelled(toks, hit, registry)
         end = None if spelled else _plus_suffix(toks, hit, registry, tables)
+        if end is None and not spelled:
+            end = _modality_suffix(toks, hit, registry)
         if end is not None:
             out.append((hit, end))
         i = (spelled or hit).last + 1 if end is None else end + 1
     return out
 
 
+_MODALITY_WORDS = frozenset({"vision", "vl", "visual", "omni", "multimodal"})
+"""Words right after a model's name that name another model, one that sees images ("Phi 3.5
+Vision", "Qwen2.5 7B VL", "Qwen2.5 Omni"), where the name read is a text-only model: said
+unknown, never answered as the text model (audit 30a #5: "Phi 3.5 Vision" was sized as the
+3.8B Phi-3.5-mini with no word; Phi-3.5-vision-instruct is a 4.2B model with a CLIP image
+encoder, https://huggingface.co/microsoft/Phi-3.5-vision-instruct)."""
+
+
+def _sees_images(model: ModelEntry) -> bool:
+    """Whether the catalog model reads images (a vision tower or cross-attention layers)."""
+    return bool(models_like([model], "vlm"))
+
+
+def _modality_suffix(toks: list[_Tok], hit: _Mention, registry: Registry) -> int | None:
+    """The index of a :data:`_MODALITY_WORDS` word written right after the text-only model
+    name ``hit`` ("Phi 3.5 Vision"), or None: a catalog spelling with the word matched as a
+    longer name ("Llama 3.2 11B Vision"), so it is never on a model that reads images."""
+    j = hit.last + 1
+    if (j >= len(toks) or toks[j].text not in _MODALITY_WORDS
+            or not _joined(toks[hit.last], toks[j])):
+        return None
+    model = registry.models.get(hit.id)
+    return None if model is None or _sees_images(model) else j
+
+
+def _vision_near(registry: Registry, model: ModelEntry) -> list[str]:
+    """The catalog models that read images, the text model's family first, then nearest in
+    size: what a "Vision" name the catalog lacks is offered instead."""
+    head = model.id.split("-", 1)[0]
+    like = _like_kind(registry, "vlm")
+    like.sort(key=lambda x: (not x.id.startswith(head),
+                             abs(x.total_params - model.total_params), x.id))
+    return [x.id for x in like]
+
+
 def plus_named(text: str, registry: Registry) -> tuple[str, list[str]] | None:
-    """A catalog model's name with a "+" or "Plus" suffix (:func:`_plus_suffix`), as written,
-    with the catalog model it was read as and its family's, or None where none is written."""
+    """A catalog model's name with a "+" or "Plus" suffix (:func:`_plus_suffix`) or a word
+    that makes it another model that sees images (:func:`_modality_suffix`), as written, with
+    the catalog model it was read as and its family's (the catalog's vision models, for the
+    latter), or None where none is written."""
     folded = _COUNT_X.sub(r"\1x ", _fold(text))
     toks = _tokens(folded)
     for hit, end in _plus_names(toks, registry, _tables(registry))[:1]:
         stop = toks[end].end + (1 if toks[end].plus else 0)
         start = toks[hit.first].start
         written = text[start:stop] if len(text) == len(folded) else folded[start:stop]
+        if toks[end].text in _MODALITY_WORDS and not toks[end].plus:
+            return written.strip(), _vision_near(registry, registry.models[hit.id])[:3]
         head = hit.id.split("-", 1)[0] + "-"
         near = [hit.id, *sorted(x.id for x in registry.models.values()
                                 if x.id.startswith(head) and x.id != hit.id)]
@@ -4156,7 +4199,13 @@ def _uncatalogued(text: str, registry: Registry) -> tuple[str, list[str], str] |
         size = re.search(r"(?<!\d)(\d++(?:\.\d++)?)b\b", hit.group(0))
         like = _like_kind(registry, kind)
         want = float(size.group(1)) * 1e9 if size else 0.0
-        like.sort(key=lambda x: (abs(x.total_params - want), x.id))
+        # the catalog's models whose id starts with the name written ("Qwen2.5-VL": its 7B and
+        # 72B) first, each size: the nearest-string neighbours were offered instead (audit 30a
+        # #14: Gemma 3 4B, LLaVA, Qwen2-VL for "Qwen2.5-VL")
+        key = re.sub(r"[^a-z0-9.]", "", (hit.group(0)[:size.start()] if size
+                                          else hit.group(0)))
+        like.sort(key=lambda x: (not (key and re.sub(r"[^a-z0-9.]", "", x.id).startswith(key)),
+                                 abs(x.total_params - want), x.id))
         return written, [x.id for x in like[:3]], kind
     return None
 
@@ -4239,7 +4288,9 @@ def unknown_model_read(text: str, registry: Registry) -> tuple[str, list[str], b
         return listed[0], listed[1], listed[2] == "llm"
     plus = plus_named(text, registry)
     if plus is not None:
-        return plus[0], plus[1], sizeless
+        # a "Vision" name is no language model whose size alone would size it
+        seen = re.split(r"[\s-]+", plus[0].lower())[-1] in _MODALITY_WORDS
+        return plus[0], plus[1], sizeless and not seen
     found = _unknown_named(text, folded, registry)
     if found is None:
         return None

@@ -41,7 +41,7 @@ from service.domain.recommend.pricing import job_storage_usd, model_storage_gb
 from service.domain.sizing.hardware import flash_attention_support
 from service.domain.sizing.layout import NODE_GPUS
 from service.domain.sizing.load_search import LatencyTargets
-from service.domain.sizing.memory import EXTENDED_CONTEXT_MARK, SERVICE_HEADROOM_PCT
+from service.domain.sizing.memory import EXTENDED_CONTEXT_MARK, SERVICE_HEADROOM_PCT, weight_bytes
 from service.domain.sizing.sizing import (
     SizingResult,
     default_weights,
@@ -95,6 +95,9 @@ def _memory(w: _W) -> None:
         return
     if w.model is not None and w.sub in ("disk", "disk_cost"):
         _weights_on_disk(w)
+        return
+    if w.model is not None and w.sub == "params":
+        w.out.first = _param_counts(w)
         return
     if w.model is not None and w.sub == "precisions" and _memory_precisions(w):
         return
@@ -157,6 +160,9 @@ def _memory(w: _W) -> None:
                             total=w.gib(mem.total_gib), w=w.gib(mem.weights_gib), kv=kv)
     if not saved:
         w.ask("total_gib", mem.total_gib, "GiB")
+    counts = params_line(w)
+    if counts is not None:
+        w.out.more.append(counts)  # the parameter counts asked beside the memory
     if w.st.gb_asked:
         _memory_in_gb(w, r, ctx, users)
     if gid is not None and w.model.kind == "llm" and _memory_on(w, gid, named, ctx, users, r):
@@ -324,6 +330,15 @@ def _speed_beside(w: _W, gid: str, named: str | None, ctx: int) -> None:
     count = w.ex.gpu_count or 1
     r = w.size(gpu=gid, gpu_count=count, input_tokens=ctx - out, output_tokens=out,
                kv_cache=w.st.kv_cache)
+    if r is not None and r.gpu is not None and not r.fits_in_memory and count == 1:
+        # one does not hold it: the speed on the fewest that do, as "it takes 2 x L4" says
+        # (audit 30a #12: "Qwen1.5-MoE memory and how fast on an L4" dropped the speed)
+        for n in (2, 4, 8):  # (the counts tensor parallelism splits a model over)
+            more = w.size(gpu=gid, gpu_count=n, input_tokens=ctx - out, output_tokens=out,
+                          kv_cache=w.st.kv_cache)
+            if more is not None and more.fits_in_memory:
+                r, count, named = more, n, None
+                break
     if (r is None or r.gpu is None or not r.fits or r.runs is False or r.performance is None
             or not r.performance.decode_tokens_per_s):
         return
@@ -422,6 +437,39 @@ def _three_figures(v: float) -> float:
     if v <= 0:
         return 0.0
     return float(round(v, 2 - math.floor(math.log10(v))))
+
+
+def _param_counts(w: _W, record: bool = True) -> str:
+    """The model's parameter counts ("how many active parameters does Mixtral 8x7B have?",
+    "câți parametri activi are DeepSeek-V3?"): the catalog's total (``total_params``, counted
+    from the model's config.json, its ``params_source``) and, for a mixture of experts, the
+    parameters one token reads (``active_params``), with the weights' GB at the precision it
+    is released in: every expert is held in memory, only the active ones are read per token
+    (which sets the decode speed). It was answered with a memory figure (audit 30a #8)."""
+    assert w.model is not None
+    total = w.model.total_params
+    active = w.model.active_params or total
+    sized = sized_from_entry(w.model)
+    p = (get_precision(w.weights) if w.weights
+         else default_weights(None, None, sized).precision)
+    gb = weight_bytes(sized, p) / 1e9
+    common = {"model": w.model.name, "total": w.n(total / 1e9, 1), "total_n": w.n(total),
+              "gb": w.n(gb, 1), "weights": p.id}
+    if record:  # the count asked: the active one where asked and fewer than all
+        w.ask(*(("active_params", active) if active < total and w.st.params_asked == "active"
+                else ("total_params", total)), "parameters")
+    if active < total:
+        return w.say("params_moe", active=w.n(active / 1e9, 1), active_n=w.n(active),
+                     share=w.n(100 * active / total, 0), **common)
+    return w.say("params_dense", **common)
+
+
+def params_line(w: _W) -> str | None:
+    """The parameter counts said after another answer that also asks them ("what is the
+    active parameter count of Qwen3-235B-A22B and how much memory does it need?")."""
+    if w.model is None or not w.st.params_asked or w.sub == "params":
+        return None
+    return _param_counts(w, record=False)
 
 
 def _weights_on_disk(w: _W) -> None:

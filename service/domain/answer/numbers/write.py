@@ -9,9 +9,10 @@ from __future__ import annotations
 import datetime as dt
 import difflib
 import math
+import re
 from collections.abc import Callable
 from dataclasses import replace as dc_replace
-from typing import get_args
+from typing import Any, get_args
 
 import msgspec
 
@@ -89,7 +90,7 @@ from service.domain.sizing.efficiency import PCIE_X16_GB_S, bridged
 from service.domain.sizing.hardware import flash_attention_support
 from service.domain.sizing.layout import NODE_GPUS, all_to_all_link
 from service.domain.sizing.memory import SERVICE_HEADROOM_PCT
-from service.domain.sizing.sizing import default_weights, sized_from_entry
+from service.domain.sizing.sizing import SizingResult, default_weights, sized_from_entry
 
 
 def _lei_note(w: _W) -> None:
@@ -345,6 +346,9 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
     each = _each_users(intent, sub, ex, det, lang, catalog, today, messages, st)
     if each is not None:
         return each  # "qwen3-30b-a3b vs qwen3-32b on one H100: which serves more users?"
+    both = _models_together(intent, ex, det, lang, catalog, today, messages, st)
+    if both is not None:
+        return both  # "Llama 3.1 8B and bge-m3 on the same L4 for RAG?": their sum
     if (intent == "speed" and sub not in _SPEED_PRICED and st is not None and st.million_asked
             and model_id is not None and catalog.registry.models[model_id].kind == "llm"):
         # "tokens/s in total on 8x H100 ..., and $/1M tok?": the speed leads, then the price
@@ -894,6 +898,88 @@ def _million_also(out: Written, ex: Extracted, det: Details, lang: str, catalog:
     priced = [cost.priced_offer] if cost.priced_offer is not None else cost.offers[:1]
     out.offers.extend(o for o in priced if o not in out.offers)
     _gather_notes(out, cost)
+
+
+_TOGETHER_INTENTS = frozenset({"fits", "memory", "guidance", "compare", "gpu_count"})
+"""The intents a question of two models run together on one GPU is answered by their sum."""
+
+
+def _models_together(intent: str, ex: Extracted, det: Details, lang: str, catalog: Catalog,
+                     today: dt.date, messages: Messages, st: Stated | None) -> Written | None:
+    """Two models run together on one GPU ("Can I run Llama 3.1 8B and bge-m3 on the same L4
+    for RAG?", "fit together on one 24 GB GPU", :attr:`Stated.models_together`): each sized
+    as the question naming it alone sizes it (its own context: a chat prompt, one retrieval
+    chunk for an embedder), both on the one GPU, their totals summed (two servers, each with
+    its own runtime memory) against the card's usable memory; where they do not fit, the
+    language model at a lower precision that makes them fit, if one does. It got unrelated
+    guidance passages and "Which model?" (audit 30a #10). None where not so asked, or where
+    more than one GPU is named."""
+    if (st is None or not st.models_together or len(st.models) != 2 or det.gpus
+            or intent not in _TOGETHER_INTENTS or (ex.gpu_count or 1) != 1):
+        return None
+    reg = catalog.registry
+    gid = ex.gpu
+    if gid is None and det.memory_gib:
+        # "one 24 GB GPU": the least usable memory of the catalog's cards of that size
+        cards = [g for g in reg.gpus.values() if abs(g.memory_gb - det.memory_gib) < 0.5]
+        gid = min(cards, key=lambda g: (g.usable_gib, g.id)).id if cards else None
+    if gid is None:
+        return None
+    alone = dc_replace(st, models=(), models_weights=(), models_together=False)
+    one = msgspec.structs.replace(det, sub=None)
+
+    def sized(mid: str, weights: str | None = None) -> tuple[_W, SizingResult] | None:
+        w = _W(msgspec.structs.replace(ex, model=mid, gpu=gid, gpu_count=1), one, None, lang,
+               catalog, today, messages, mid, alone)
+        kw: dict[str, Any] = {"weights": weights} if weights else {}
+        r = w.size(gpu=gid, gpu_count=1, input_tokens=_ctx(w), output_tokens=0, **kw)
+        if r is None or r.gpu is None or r.runs is False:
+            return None
+        return w, r
+
+    pair = [sized(m) for m in st.models]
+    if any(p is None for p in pair):
+        return None
+    (wa, ra), (wb, rb) = (p for p in pair if p is not None)
+    w = wa
+    # against the share of the card the larger one's engine is sized with (the usable
+    # memory the service's fits say: 20.2 GiB of an L4 for vLLM)
+    cap = w.cap(ra if ra.memory.total_gib >= rb.memory.total_gib else rb)
+    total = ra.memory.total_gib + rb.memory.total_gib
+    fits = total <= cap
+    named = det.memory_gib and ex.gpu is None
+    setup = (w.say("together_card", gb=w.n(det.memory_gib or 0), gpu=reg.gpus[gid].name)
+             if named else w.setup(1, gid))
+
+    def part(x: _W, r: SizingResult) -> str:
+        assert x.model is not None
+        return w.say("together_part" if x.model.kind == "llm" else "together_part_plain",
+                     model=x.model.name, gib=w.gib(r.memory.total_gib), weights=r.weights,
+                     ctx=w.n(_ctx(x)))
+
+    w.out.first = w.say("together_fits" if fits else "together_no", setup=setup,
+                        total=w.gib(total), cap=w.gib(cap), left=w.gib(max(0.0, cap - total)),
+                        a=part(wa, ra), b=part(wb, rb))
+    w.ask("total_gib", total, "GiB", yes=fits)
+    if fits:
+        w.out.more.append(w.t["together_how"])
+    else:
+        # the language model (the larger) at a precision that makes the two fit, if one does
+        (big, _), (_, rsmall) = sorted(((wa, ra), (wb, rb)),
+                                              key=lambda x: -x[1].memory.total_gib)
+        assert big.model_id is not None
+        for p in ("fp8", "int4"):
+            low = sized(big.model_id, p)
+            if low is None or low[1].weights != p:
+                continue
+            both = low[1].memory.total_gib + rsmall.memory.total_gib
+            if both <= cap:
+                assert big.model is not None
+                w.out.more.append(w.say("together_at", model=big.model.name, weights=p,
+                                        total=w.gib(both), cap=w.gib(cap)))
+                break
+    w.out.computed = True
+    return w.out
 
 
 def _each_users(intent: str, sub: str | None, ex: Extracted, det: Details, lang: str,
@@ -1633,6 +1719,14 @@ def _model_unknown(w: _W) -> str | None:
         # a language model whose size is not given ("Grok 1"): its size is asked, which a
         # question sizes ("a 70B model"), never a figure made up for it
         key = "model_unknown_size" if w.st.unknown_size_asked else "model_unknown"
+        # a family the catalog has in several sizes, named without one ("Qwen2.5-VL"): its
+        # sizes, not "I don't know the model" (audit 30a #14)
+        stem = re.sub(r"[^a-z0-9.]", "", name.lower())
+        family = [models[i].name for i in ids
+                  if i in models and stem and re.sub(r"[^a-z0-9.]", "", i).startswith(stem)]
+        if len(family) >= 2:
+            return w.say("model_family_pick", name=name, n=w.n(len(family)),
+                         names=", ".join(family))
         return (w.say(key, name=name, names=", ".join(names)) if names
                 else w.say(key + "_none", name=name))
     b = w.ex.params_b
