@@ -233,8 +233,7 @@ def _prefill_time(w: _W, r: SizingResult, setup: str, inp: int) -> None:
 
 
 def _requests_rate(w: _W, sub: str, per_s: float, running: int, thr: float, inp: int,
-                   out: int, *, gid: str | None = None, count: int = 1,
-                   **common: str) -> None:
+                   out: int, **common: str) -> None:
     """Requests per second, minute, hour or day asked (``sub`` "requests_<unit>"): the
     sizing's max_requests_per_s (the output tokens/s at full load over each request's output
     tokens) in the unit asked, said first and asked."""
@@ -254,24 +253,31 @@ def _requests_rate(w: _W, sub: str, per_s: float, running: int, thr: float, inp:
                             tokens=w.say("vlm_image_tokens_unmodelled"
                                          if m.image_tokens is None
                                          else "vlm_image_tokens_default")) + " " + w.out.first
-    if (m is not None and m.modality == "multimodal" and w.st.items and gid is not None
-            and per_s > 0 and (b := w.basis(gid, count)) is not None):
-        # a job of images described ("caption 100,000 images with Qwen2-VL 7B on an L4: how
-        # long, how much?"): one image a request at the full-load rate, its hours and their
-        # price (audit 30a #3: an hourly price, or a memory fit, and no job)
-        v, per, kind = b
-        hours = w.st.items / (per_s * 3600)
-        cost = hours * per * count
-        w.out.first = w.say("vlm_images_job", n=w.n(w.st.items), model=m.name,
-                            setup=w.setup(count, gid), hours=w.n(hours, 1 if hours < 100 else 0),
-                            rate=_rps(w, per_s * 3600), cost=w.usd(cost), price=w.usd(per * count),
-                            kind=w.kinds[kind], provider=w.where(v, count)) + " " + w.out.first
-        if w.st.cost_asked or w.st.price_asked:
-            w.ask("per_job_usd", cost, "USD")
-        else:
-            w.ask("job_hours", hours, "h")
-        w.out.more.append(w.say("price_date", date=w.view_date(v)))
-        w.price_warnings(v)
+
+
+def _vlm_images_job(w: _W, per_s: float, gid: str, count: int) -> None:
+    """A job of images described ("caption 100,000 images with Qwen2-VL 7B on an L4: how
+    long, how much?"): one image a request at the full-load rate (:func:`_requests_rate`'s),
+    its hours and their price, said first (audit 30a #3: an hourly price, or a memory fit,
+    and no job)."""
+    m = w.model
+    if (m is None or m.modality != "multimodal" or not w.st.items or per_s <= 0
+            or (b := w.basis(gid, count)) is None):
+        return
+    v, per, kind = b
+    hours = w.st.items / (per_s * 3600)
+    cost = hours * per * count
+    w.out.first = w.say("vlm_images_job", n=w.n(w.st.items), model=m.name,
+                        setup=w.setup(count, gid), hours=w.n(hours, 1 if hours < 100 else 0),
+                        rate=_rps(w, per_s * 3600), cost=w.usd(cost), price=w.usd(per * count),
+                        kind=w.kinds[kind], provider=w.where(v, count)) + " " + (
+                            w.out.first or "")
+    if w.st.cost_asked or w.st.price_asked:
+        w.ask("per_job_usd", cost, "USD")
+    else:
+        w.ask("job_hours", hours, "h")
+    w.out.more.append(w.say("price_date", date=w.view_date(v)))
+    w.price_warnings(v)
 
 
 def _room_words(w: _W, ctx: int) -> Callable[[SizingResult], str]:
@@ -1320,7 +1326,8 @@ def _speed_answer(w: _W) -> None:
         w.ask("max_throughput_tokens_per_s", thr, "tokens/s")
     elif w.sub is not None and w.sub.startswith("requests_") and full.max_requests_per_s:
         _requests_rate(w, w.sub, full.max_requests_per_s, full.max_concurrency or 1, thr, inp,
-                       out, gid=gid, count=count, **common)
+                       out, **common)
+        _vlm_images_job(w, full.max_requests_per_s, gid, count)
     elif (w.sub == "tokens_dollar" and thr
           and (b := w.basis(gid, count)) is not None):
         v, per_gpu, kind = b
