@@ -48,3 +48,16 @@ def length_tokens(value: float, unit: str = "") -> int:
 def amount_tokens(value: float, unit: str = "") -> int:
     """An amount of tokens ("100k", "1M") in tokens; ``unit`` is "", "k", "m" or "mi"."""
     return int(value * _AMOUNT[unit.lower()])
+
+
+TEXT_BYTES_PER_TOKEN: Final = 4.0
+"""Bytes of plain English text per token: about 4 characters a token ("1 token ~= 4 chars in
+English", OpenAI, "What are tokens and how to count them?",
+https://help.openai.com/en/articles/4936856-what-are-tokens-and-how-to-count-them), one byte
+a character in UTF-8 for ASCII text. Other languages and tokenizers make more tokens per
+byte; PDFs and office files hold less text per byte."""
+
+
+def text_tokens(gb: float) -> int:
+    """The tokens of ``gb`` gigabytes (10^9 bytes) of plain text (:data:`TEXT_BYTES_PER_TOKEN`)."""
+    return int(gb * 1e9 / TEXT_BYTES_PER_TOKEN)

@@ -20,6 +20,7 @@ from service.domain.answer.intent import (
     answers,
     classify,
     cloud_asked,
+    cpu_named,
     details,
     instance_price_asked,
     moved_between,
@@ -29,6 +30,7 @@ from service.domain.answer.intent import (
     serving_budget_said,
     speed_asked_past_targets,
     stated,
+    text_volume,
     training_budget_said,
 )
 from service.domain.answer.knowledge import LanguageSignals, Passage, ScoredId
@@ -75,6 +77,7 @@ from service.domain.fields import (
 )
 from service.domain.locale import english_articles, romanian_de
 from service.domain.messages import Messages
+from service.domain.tokens import TEXT_BYTES_PER_TOKEN, text_tokens
 
 # Confidence below this: say we do not know, list the closest topics.
 CONFIDENCE_THRESHOLD = 0.33
@@ -350,6 +353,12 @@ _NON_ENGLISH_CORPUS = re.compile(
 _ENGLISH_CORPUS = re.compile(r"\benglish\b|\bengleza\b")
 # an embedding job asked (folded text): "embed", "embedding(s)", "to vectorize", "să fac
 # embeddings", "embedding-uri"; read only with an amount to embed (tokens or documents)
+_TEXT_VOLUME_SAID = re.compile(
+    r"\d[\d.,]*+\s*+(?:gb|tb|mb|gib|tib|gigabytes?|terabytes?|megabytes?)\s++(?:of\s++|de\s++)?+"
+    r"(?:(?:plain|raw|simplu)\s++)?+(?:text\w*+|documents?|docs|corpus|articles|pages"
+    r"|documente\w*+|articole|pagini|date text)\b", re.IGNORECASE)
+"""A volume of text as written ("10 GB of documents", "1 TB de text"): the question's intent
+is read with the tokens it holds in its place (intent.text_volume reads the same words)."""
 _EMBEDDING_JOB = re.compile(r"\bembed(?:s|ded|ding|dings)?\b|\bembedding-uri\w*+"
                             r"|\bvectori[sz]\w*+")
 
@@ -734,6 +743,24 @@ def _answer_one(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
                 default=registry.models[EMBEDDING].name))
         else:
             notes.append(t["embed_guess"].format(name=registry.models[model_id].name))
+    if (model_id is not None and registry.models[model_id].task == "embed" and not det.tokens
+            and det.data_gb and text_volume(folded)):
+        # "embed 10 GB of documents with e5-large-v2": the text's tokens from its bytes, a
+        # job of that many tokens, never data moved out of a cloud (audit 30a #3: an hourly
+        # price alone)
+        tokens = text_tokens(det.data_gb)
+        notes.append(t["text_volume_tokens"].format(
+            gb=messages.formatter(lang).number(det.data_gb, 0 if det.data_gb >= 10 else 1),
+            tokens=messages.formatter(lang).number(tokens),
+            per=messages.formatter(lang).number(TEXT_BYTES_PER_TOKEN)))
+        det = msgspec.structs.replace(det, tokens=tokens, data_gb=None)
+        # the intent read as for the tokens stated ("how long to embed 2500000000 tokens"):
+        # "cât durează embedding-ul a 10 GB de text" was a memory answer
+        q = _TEXT_VOLUME_SAID.sub(f"{tokens} tokens", q, count=1)
+    if cpu_named(folded):
+        # "bge-large on CPU or on a T4?", "VRAM on a CPU?": the catalog prices GPUs alone,
+        # said before the GPU's figures (audit 30a #11: a GPU list, the CPU not a word)
+        notes.append(t["cpu_not_sized"])
     kind = registry.models[model_id].kind if model_id else None
     gpus = det.gpus or ([ex.gpu] if ex.gpu else [])
     llms = [m for m in st.models if registry.models[m].kind == "llm"]
@@ -769,11 +796,20 @@ def _answer_one(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
         else:
             st = dc_replace(st, family_sizes=None)
     if (model_id is not None and registry.models[model_id].modality == "multimodal"
-            and st.image_rate_asked is not None and intent in ("fits", "speed", "memory")
+            and st.image_rate_asked is not None
+            and (intent in ("fits", "speed", "memory") or (intent, sub) == ("cost", "hour"))
             and len(gpus) < 2 and not st.price_asked and not st.cost_asked):
         # "how many images per second can LLaVA caption on an A100 80GB?": one image a
-        # request, the requests per period (buyer audit 26c #7: a memory "Yes", no rate)
+        # request, the requests per period (buyer audit 26c #7: a memory "Yes", no rate;
+        # images "per hour" read as an hour's price: audit 30a #9, a price and no rate)
         intent, sub = "speed", "requests_" + st.image_rate_asked
+    if (model_id is not None and registry.models[model_id].modality == "multimodal"
+            and st.items and st.image_rate_asked is None and not st.images_per_request
+            and len(gpus) < 2
+            and intent in ("fits", "speed", "memory", "cost")):
+        # "caption 100,000 images with Qwen2-VL 7B on an L4: how long / how much?": one image
+        # a request at the full-load rate, the job's hours and price (audit 30a #3)
+        intent, sub = "speed", "requests_hour"
     if (intent == "speed" and sub in ("tpot", "ttft", "tps") and st.gpu_plural
             and len(gpus) == 1 and kind == "llm" and (ex.concurrent_requests or 0) > 1
             and (st.min_tokens_per_s or st.max_ttft_ms) and ex.gpu_count is None

@@ -1022,8 +1022,9 @@ class Stated:
     audio_unit: str | None = None
     """Another unit of audio priced (buyer audit 26c #6, #8: the cost per hour of audio
     answered): "clip" (one clip's cost: "cost per clip", "un clip Stable Audio Open", at the
-    model's default clip) or "dollar" (the minutes of audio a dollar buys: "minutes of audio
-    per dollar", "minute de audio pentru un dolar")."""
+    model's default clip), "dollar" (the minutes of audio a dollar buys: "minutes of audio
+    per dollar", "minute de audio pentru un dolar") or "dollar_hours" (the hours: "hours of
+    audio per dollar", "ore de audio pe dolar")."""
     max_seconds_per_image: float | None = None
     """A time limit for each image or clip ("under 5 seconds per image", "each image in under
     3 seconds", "sub 5 secunde pe imagine"), in seconds: the recommendations'
@@ -5635,12 +5636,39 @@ _AUDIO_CLIP = re.compile(
 
 def _audio_unit(folded: str) -> str | None:
     """:attr:`Stated.audio_unit`."""
-    if _AUDIO_PER_DOLLAR.search(folded):
-        return "dollar"
+    hit = _AUDIO_PER_DOLLAR.search(folded)
+    if hit is not None:
+        # "hours of audio per dollar": the hours a dollar buys, in the unit asked (audit 30a
+        # #13: "3,522 minutes" answered an hours question)
+        return "dollar_hours" if re.match(r"hours?|ore", hit.group(0)) else "dollar"
     if (_AUDIO_CLIP.search(folded) and not _BILL_WORD.search(folded)
             and (_MONEY_Q.search(folded) or re.search(r"\bhow much\b|\bcat costa\b", folded))):
         return "clip"
     return None
+
+
+_TEXT_VOLUME = re.compile(
+    r"\b(?:gb|tb|mb|gib|tib|gigabytes?|terabytes?|megabytes?)\s++(?:of\s++|de\s++)?+"
+    r"(?:(?:plain|raw|simplu)\s++)?+(?:text\w*+|documents?|docs|corpus|articles|pages"
+    r"|documente\w*+|articole|pagini|date text)\b")
+"""A data volume that is text to embed ("10 GB of documents", "1 TB of text", "10 GB de
+text"): its tokens are read from its bytes (:func:`~service.domain.tokens.text_tokens`)."""
+_CPU_NAMED = re.compile(r"\b(?:on|a|the|pe|un|with|cu|or|sau|vs|versus)\s++(?:an?\s++)?cpus?\b"
+                        r"|\bcpus?\s++(?:only|instance\w*+|inference|server\w*+|or|sau|vs)\b"
+                        r"|\bprocesor\w*+\b")
+"""A CPU named as the hardware to run on ("on a CPU", "CPU or a T4", "pe CPU", "procesor")."""
+
+
+def text_volume(folded: str) -> bool:
+    """Whether the data volume ``folded`` states is text (:data:`_TEXT_VOLUME`)."""
+    return _TEXT_VOLUME.search(folded) is not None
+
+
+def cpu_named(folded: str) -> bool:
+    """Whether ``folded`` names a CPU as the hardware to run on (:data:`_CPU_NAMED`); "CPU
+    offload" and "host RAM" name a GPU's helpers, not the hardware."""
+    return (_CPU_NAMED.search(folded) is not None
+            and re.search(r"\bcpu[- ]offload|\boffload\w*+", folded) is None)
 
 
 def _audio_minute_cost(folded: str) -> bool:

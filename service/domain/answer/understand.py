@@ -4524,6 +4524,12 @@ _RATE_READS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("docs", re.compile(_HOW_MANY + r".{0,30}?\b(?:documents?|docs|documente|texts?|texte"
                         r"|chunks?|passages?|pasaje|sentences?|propozitii)\b.{0,60}?\b"
                         + _PERIOD)),
+    # "cost per million embeddings", "pe milion de embedding-uri", "per 1M vectors": one
+    # million inputs embedded (audit 30a #4: an hourly price alone)
+    ("usd_per_million_embeddings", re.compile(
+        r"\b(?:per|pe|/|for|pentru)\s*+(?:(?:1|one|a|un)\s*+)?(?:m|million|milion|1000000)"
+        r"\s*+(?:de\s++)?(?:embeddings?|embedding-uri|vectors?|vectori|documents?|documente"
+        r"|chunks?|pasaje|passages?)\b")),
     ("usd_per_million_tokens", re.compile(
         r"\b(?:per|pe|/)\s*+(?:1\s*+)?(?:m|million|milion|1000000)\s*+(?:de\s++)?"
         r"(?:tokens?|tokeni)\b"

@@ -517,6 +517,13 @@ def _audio_unit_lead(w: _W, per_hour: float, ratio: float, common: dict[str, Any
     hour of audio, which is said beside it. A clip is the model's request
     (:func:`request_audio_s`: its default clip, or the window a latent model denoises)."""
     assert w.model is not None
+    if w.st.audio_unit == "dollar_hours":
+        hours = 1 / per_hour
+        w.out.first = w.say("audio_hours_per_dollar", hours=w.n(hours, 0 if hours >= 100
+                                                                else 1),
+                            hour=w.unit_usd(per_hour), ratio=w.rate(ratio), **common)
+        w.ask("audio_hours_per_usd", hours, "h/USD")
+        return
     if w.st.audio_unit == "dollar":
         minutes = 60 / per_hour
         w.out.first = w.say("audio_per_dollar", minutes=w.n(minutes, 0 if minutes >= 100
@@ -1429,7 +1436,7 @@ def _rate_asked(w: _W, gid: str | None) -> bool:
         return False
     kind, period = rate
     embeds = m.kind == "llm" and m.task == "embed"
-    if kind in ("docs", "usd_per_million_tokens") and not embeds:
+    if kind in ("docs", "usd_per_million_tokens", "usd_per_million_embeddings") and not embeds:
         return False
     if kind in ("audio_hours", "audio_length", "rtf") and m.kind != "audio":
         return False
@@ -1468,6 +1475,20 @@ def _rate_asked(w: _W, gid: str | None) -> bool:
             if b is None:
                 return False
             v, per, pk = b
+            if kind == "usd_per_million_embeddings":
+                usd = per * count / 3600 / p.embeddings_per_s * 1e6
+                w.out.first = w.say("rate_embed_million_inputs", model=m.name,
+                                    weights=r.weights, setup=setup, cost=w.usd(usd),
+                                    eps=w.rate(p.embeddings_per_s), tokens=w.n(tokens),
+                                    hours=w.n(1e6 / p.embeddings_per_s / 3600, 1),
+                                    price=w.usd(per * count), kind=w.kinds[pk],
+                                    provider=w.where(v, count))
+                w.ask("per_million_embeddings_usd", usd, "USD")
+                w.out.more.append(w.say("price_date", date=w.view_date(v)))
+                w.price_warnings(v)
+                for x in r.warnings:
+                    w.core_warn(x)
+                return True
             usd = per * count / 3600 / p.embedded_tokens_per_s * 1e6
             w.out.first = w.say("rate_embed_million", model=m.name, weights=r.weights,
                                 setup=setup, cost=w.unit_usd(usd) if usd >= 0.0001

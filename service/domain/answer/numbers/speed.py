@@ -255,6 +255,31 @@ def _requests_rate(w: _W, sub: str, per_s: float, running: int, thr: float, inp:
                                          else "vlm_image_tokens_default")) + " " + w.out.first
 
 
+def _vlm_images_job(w: _W, per_s: float, gid: str, count: int) -> None:
+    """A job of images described ("caption 100,000 images with Qwen2-VL 7B on an L4: how
+    long, how much?"): one image a request at the full-load rate (:func:`_requests_rate`'s),
+    its hours and their price, said first (audit 30a #3: an hourly price, or a memory fit,
+    and no job)."""
+    m = w.model
+    if (m is None or m.modality != "multimodal" or not w.st.items or per_s <= 0
+            or (b := w.basis(gid, count)) is None):
+        return
+    v, per, kind = b
+    hours = w.st.items / (per_s * 3600)
+    cost = hours * per * count
+    w.out.first = w.say("vlm_images_job", n=w.n(w.st.items), model=m.name,
+                        setup=w.setup(count, gid), hours=w.n(hours, 1 if hours < 100 else 0),
+                        rate=_rps(w, per_s * 3600), cost=w.usd(cost), price=w.usd(per * count),
+                        kind=w.kinds[kind], provider=w.where(v, count)) + " " + (
+                            w.out.first or "")
+    if w.st.cost_asked or w.st.price_asked:
+        w.ask("per_job_usd", cost, "USD")
+    else:
+        w.ask("job_hours", hours, "h")
+    w.out.more.append(w.say("price_date", date=w.view_date(v)))
+    w.price_warnings(v)
+
+
 def _room_words(w: _W, ctx: int) -> Callable[[SizingResult], str]:
     """How many requests of ``ctx`` tokens a precision's sizing leaves room for, in words."""
     def room(r: SizingResult) -> str:
@@ -1302,6 +1327,7 @@ def _speed_answer(w: _W) -> None:
     elif w.sub is not None and w.sub.startswith("requests_") and full.max_requests_per_s:
         _requests_rate(w, w.sub, full.max_requests_per_s, full.max_concurrency or 1, thr, inp,
                        out, **common)
+        _vlm_images_job(w, full.max_requests_per_s, gid, count)
     elif (w.sub == "tokens_dollar" and thr
           and (b := w.basis(gid, count)) is not None):
         v, per_gpu, kind = b
