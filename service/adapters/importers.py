@@ -32,7 +32,9 @@ Rules shared by the importers
   regions, when their prices (on-demand and spot) are equal. When the same instance type is
   priced differently in different regions, the cheapest price level (lowest on-demand, then
   lowest spot) is kept with the regions that charge it; the dearer levels are reported in
-  ``skipped``. So every price of an offer holds in every region it lists. vCPUs and RAM of a
+  ``skipped`` (or, with ``split_regions``, kept as offers named by their first region, one
+  per provider region, so that an id never names a place its offer is not in). So every
+  price of an offer holds in every region it lists. vCPUs and RAM of a
   merged offer are the smallest seen across its rows (a floor, never an overstatement).
 * **Ids.** ``<provider>-<instance_type>`` lowercased, every run of non-alphanumerics turned into
   one '-'. Only when two offers of one provider would share an id is the GPU id appended, then
@@ -401,10 +403,20 @@ def _merge(rows: list[_Row], provider: str, as_of: dt.date, source: str,
         for i, best in enumerate(ordered if split_regions else ordered[:1]):
             kept = levels[best]
             base = slug(f"{provider}-{itype}")
-            if i:
-                base = slug(f"{base}-{_region_sort(r.region for r in kept)[0] or 'alt'}")
-            built.append((base, _fields(provider, itype, gid, count, kept, best, as_of,
-                                        as_of_kind, source, extra)))
+            if not i:
+                built.append((base, _fields(provider, itype, gid, count, kept, best, as_of,
+                                            as_of_kind, source, extra)))
+                continue
+            # a dearer level is named by a region: one offer per provider region of it, so
+            # that no id names a place its offer is not in (audit 30c #10: a London offer
+            # named aws-p5-4xlarge-ap-southeast-2-apse2-az3, Sydney's, at the same price)
+            by_place: dict[str, list[_Row]] = defaultdict(list)
+            for r in kept:
+                by_place[(r.region or "").split("/")[0]].append(r)
+            for _, part in sorted(by_place.items()):
+                named = slug(f"{base}-{_region_sort(r.region for r in part)[0] or 'alt'}")
+                built.append((named, _fields(provider, itype, gid, count, part, best, as_of,
+                                             as_of_kind, source, extra)))
         if len(ordered) > 1 and not split_regions:
             dropped = "; ".join(
                 f"{_fmt(k)} in {', '.join(_region_sort(r.region for r in levels[k])) or '-'}"

@@ -24,14 +24,17 @@ from service.domain.answer.intent import (
     details,
     instance_price_asked,
     moved_between,
+    places_named,
     provider_words,
     providers_named,
     providers_weighed,
+    region_said,
     serving_budget_said,
     speed_asked_past_targets,
     stated,
     text_volume,
     training_budget_said,
+    unknown_place,
 )
 from service.domain.answer.knowledge import LanguageSignals, Passage, ScoredId
 from service.domain.answer.numbers.context import (
@@ -61,6 +64,7 @@ from service.domain.answer.understand import (
 )
 from service.domain.base import Out, Strict
 from service.domain.catalog.precisions import PRECISIONS, find_precision
+from service.domain.catalog.regions import fold_place
 from service.domain.catalog.registry import Registry
 from service.domain.catalog.snapshot import Catalog
 from service.domain.errors import NotFound
@@ -546,6 +550,13 @@ def answer(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
 
     w = None
     st = stated(q, registry)
+    det = details(q, registry, [p.id for p in catalog.providers])
+    if det.regions and (det.regions_each or _PLACES_WEIGHED.search(_fold(q))):
+        # "the price of H100 in the EU and in the US", "which is cheaper: EU or US?": each
+        # place answered on its own (audit 30c #5: the second place was dropped)
+        each = _each_region(req, lang, knowledge, catalog, today)
+        if each is not None:
+            return each
     if not _INJECTION.search(_fold(q)) and st.precisions_weighed is None and not (
             st.how_much_compared or st.speed_compared or st.cheaper_compared):
         # a pair of precisions weighed ("switching from bf16 to fp8, how much faster?") or a
@@ -632,6 +643,91 @@ def _what_if(req: AskRequest, w: whatif.WhatIf, lang: str, knowledge: Knowledge,
     return msgspec.structs.replace(second, answer=text)
 
 
+def _each_region(req: AskRequest, lang: str, knowledge: Knowledge, catalog: Catalog,
+                 today: dt.date) -> AskResponse | None:
+    """A question naming places each asked ("in the EU and in the US", "EU vs US", "which is
+    cheaper: the EU or the US?"): the question answered for each place alone, each lead said
+    after its place ("In the European Union: ..."), then, where every lead is a price of the
+    same kind, the cheapest place and by how much; the first place's guidance follows, and
+    every place's warnings. None where a place's answer has no number (answered as one)."""
+    registry = catalog.registry
+    t = knowledge.messages.section(lang, "answer")
+    q = req.question.strip()
+    named, _ = places_named(_fold(q), registry.places, q, registry.cities)
+    got = [(place, _answer_one(req, knowledge, catalog, today, only_region=(place, said)))
+           for place, said in named]
+    if any(a.numbers is None for _, a in got):
+        return None
+    heads: list[str] = []
+    names: list[str] = []
+    for (place, said), (_, a) in zip(named, got, strict=True):
+        group = catalog.regions.table.group(place)
+        names.append((t.get(f"region_group_{group.id}") if group is not None else None)
+                     or t.get(f"region_place_{place}") or region_said(said))
+        heads.append(t["region_each"].format(region=names[-1]) + " "
+                     + a.answer.split("\n\n")[0])
+    asked = [a.numbers.asked for _, a in got if a.numbers is not None]
+    if (len(asked) == len(got) and all(x is not None for x in asked)
+            and len({(x.quantity, x.unit) for x in asked if x is not None}) == 1
+            and asked[0] is not None and asked[0].unit == "USD"):
+        values = sorted((x.value, i) for i, x in enumerate(asked) if x is not None)
+        (low, i_low), (high, _) = values[0], values[-1]
+        per = ("hour" if "hour" in asked[0].quantity
+               else "month" if "month" in asked[0].quantity else "")
+        if high > low:
+            fmt = knowledge.messages.formatter(lang)
+            heads.append(t["region_each_cheaper" + (f"_{per}" if per else "")].format(
+                region=names[i_low], diff=fmt.money(high - low, 2 if high - low < 100 else 0)))
+    first = got[0][1]
+    warn = t["warnings"]
+    rest = [x for x in first.answer.split("\n\n")[1:] if not x.startswith(warn)]
+    warned: list[str] = []
+    for _, a in got:
+        for x in a.answer.split("\n\n")[1:]:
+            if x.startswith(warn):
+                warned += [s for s in _WARNED.split(x[len(warn):].strip())
+                           if s and s not in warned]
+    if warned:
+        rest.append(" ".join([warn, *warned]))
+    numbers = first.numbers
+    if numbers is not None:
+        numbers = msgspec.structs.replace(numbers, recommendations=[
+            o for _, a in got if a.numbers is not None for o in a.numbers.recommendations])
+    return msgspec.structs.replace(first, answer="\n\n".join([" ".join(heads), *rest]),
+                                   numbers=numbers, details=echoed(details(
+                                       q, registry, [p.id for p in catalog.providers])))
+
+
+# places weighed ("which is cheaper: EU or US?", "compare the EU or the US", "care e mai
+# ieftin: UE sau SUA?"), never a superlative ("cel mai ieftin ... în SUA sau Canada": either)
+_PLACES_WEIGHED = re.compile(
+    r"\b(?:cheaper|more expensive|pricier|compare[ds]?|comparison|difference|vs|versus)\b"
+    r"|(?<!\bcel )(?<!\bcea )(?<!\bcei )(?<!\bcele )\bmai (?:ieftin|scump)\w*+"
+    r"|\bcompar\w*+|\bdiferent\w*+")
+# the sentences of a warnings paragraph
+_WARNED = re.compile(r"(?<=\.)\s++(?=[A-ZĂÂÎȘȚ])")
+
+
+def _place_value(catalog: Catalog, name: str) -> str | None:
+    """The value the region filter reads for a place named in words that the question's
+    reading does not know (:func:`unknown_place`): a country by its English name in the
+    region table ("Greece": "gr"), a continent ("Africa": "africa"), a state of an area
+    ("Virginia": "us-east", the group that lists US-VA); None where it is none of these."""
+    table = catalog.regions.table
+    folded = fold_place(name)
+    for code, country in table.countries.items():
+        if fold_place(country) == folded:
+            return code.lower()
+    for cid, continent in table.continents.items():
+        if fold_place(continent) == folded or cid == folded.replace(" ", "-"):
+            return cid
+    for code, state in table.subdivisions.items():
+        if fold_place(state) == folded:
+            return next((g.id for g in table.groups.values() if code in g.subdivisions),
+                        None)
+    return None
+
+
 def _users_held(t: Mapping[str, str], users: int, old: int, new: int,
                 n: Callable[[float, int], str]) -> str:
     """The users a what-if's setup states, held at once before and after the change (the KV
@@ -646,7 +742,7 @@ def _users_held(t: Mapping[str, str], users: int, old: int, new: int,
 
 
 def _answer_one(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
-                today: dt.date) -> AskResponse:
+                today: dt.date, only_region: tuple[str, str] | None = None) -> AskResponse:
     """A question in English or Romanian answered from the catalog and the guidance. What it
     asks (its intent) decides the first sentence: the asked number, computed by the core
     (sizing, recommendations, the catalog's offers and terms), with yes or no where asked;
@@ -669,6 +765,10 @@ def _answer_one(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
     ranked = [s for s in found.fused if (s.id, lang) in passages]
     ex = _merge(extract(q, registry), req.context, registry)
     det = details(q, registry, [p.id for p in catalog.providers])
+    if only_region is not None:
+        # one of the places each asked (:func:`_each_region`): this place alone
+        det = msgspec.structs.replace(det, region=only_region[0], regions=None,
+                                      regions_each=False)
     if ex.concurrent_requests is None and det.users:
         ex = msgspec.structs.replace(ex, concurrent_requests=det.users)
     folded = _fold(q)
@@ -692,6 +792,20 @@ def _answer_one(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
         return AskResponse(answer=t["unknown"].format(topics="; ".join(topics)), lang=lang,
                            passages=[], extracted=echoed(ex), numbers=None, follow_up=t["follow"],
                            confidence=conf, closest_topics=topics, details=echoed(det))
+    said_place = unknown_place(q, registry, [p.id for p in catalog.providers]) \
+        if det.region is None else None
+    place = None if said_place is None else (said_place, _place_value(catalog, said_place))
+    if place is not None and place[1] is None:
+        # a place the catalog does not know ("in Narnia region", "în Atlantida"): said, never
+        # dropped for offers anywhere (audit 30c #2), as /v1/recommendations' unknown-region
+        table = catalog.regions.table
+        return AskResponse(
+            answer=t["region_unknown"].format(
+                place=place[0], continents=", ".join(sorted(table.continents)),
+                groups=", ".join(sorted(table.groups))),
+            lang=lang, passages=[], extracted=echoed(ex), numbers=None,
+            follow_up=t["region_unknown_follow"], confidence=conf, closest_topics=[],
+            details=echoed(det))
     model_id = ex.model
     notes: list[str] = []
     shared = version_read(q, registry, model_id) if model_id is not None else None
@@ -712,6 +826,14 @@ def _answer_one(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
         model_id = SPEECH_SYNTHESIS
         notes.append(t["tts_guess"].format(name=registry.models[model_id].name))
     st = stated(q, registry)  # the question's alone: read once, for the model and the intent
+    if only_region is not None:
+        st = dc_replace(st, region_word=region_said(only_region[1]))
+    elif place is not None and place[1] is not None:
+        # a country or continent named that regions.toml gives no word of ("in Greece", "in
+        # Africa"): its offers (none is a valid answer: "no offer located in Greece"); a US
+        # state: the area of the US that holds it (its offers counted as that area's)
+        det = msgspec.structs.replace(det, region=place[1])
+        st = dc_replace(st, region_word=place[0])
     if named and model_id is None and ex.params_b:
         # a bare size: a current layout, an MoE where one is stated, with the layers and
         # heads stated (stand_in.py); the assumption says which model and why

@@ -117,6 +117,20 @@ class Details(Out, frozen=True, kw_only=True):
         description="a place named: a continent or a two-letter country code; null where "
                     "none is")] = None
     """A place: a continent or a two-letter country code."""
+    regions: Annotated[list[str] | None, msgspec.Meta(
+        description="every place named one after another ('in Germany or France', 'in the "
+                    "EU and in the US'), in order, when more than one is; null "
+                    "otherwise")] = None
+    """Every place named one after another, when more than one is (:func:`places_named`)."""
+    regions_each: Annotated[bool, msgspec.Meta(
+        description="the places named are each asked ('in the EU and in the US', 'EU vs "
+                    "US'), each answered on its own; false where any of them will do ('in "
+                    "Germany or France')")] = False
+    """The places of :attr:`regions` are each asked, not either of them."""
+    regions_excluded: Annotated[list[str] | None, msgspec.Meta(
+        description="places left out ('in Europe but not in the EU', 'outside the EU'), "
+                    "as the region filter reads them; null where none is")] = None
+    """Places left out (:func:`places_left_out`)."""
     users: Annotated[int | None, msgspec.Meta(
         description="people or requests at the same time, said without a noun the "
                     "extraction knows ('300 will use it at the same time'); null where "
@@ -2374,9 +2388,85 @@ def _city_located(folded: str, m: re.Match[str]) -> bool:
 def place_named(folded: str, places: Mapping[str, str] | None = None,
                 text: str | None = None, cities: Collection[str] | None = None
                 ) -> tuple[str, str] | None:
-    """The place a question names, first named first: (the value the region filter reads, the
-    words as written): a provider region id or its stem ("us-east-1", "us-east"), else a group
-    of countries (("eu", "ue") for "în UE"), a word of :data:`_REGIONS` (("de", "germany"))
+    """The first place :func:`_place_hit` finds: (the value the region filter reads, the
+    words as written), or None."""
+    hit = _place_hit(folded, places, text, cities)
+    return None if hit is None else (hit[2], hit[3])
+
+
+# what joins one place to the next: "Germany or France", "the US or (in) Canada", "în UE și
+# în SUA", "EU vs US", "Germany, France"; the locating words before the next place are read
+# by :func:`places_named`
+_PLACE_JOIN = re.compile(r"\s*+(?:(?P<either>,?\s*+(?:or|sau|ori)\b|,)"
+                         r"|(?P<each>,?\s*+(?:and|si|vs\.?|versus)\b))\s*+")
+_PLACE_LEAD = re.compile(r"(?:(?:in|din|within|from|at|la)\s++)?(?:the\s++)?")
+
+
+def places_named(folded: str, places: Mapping[str, str] | None = None,
+                 text: str | None = None, cities: Collection[str] | None = None
+                 ) -> tuple[list[tuple[str, str]], bool]:
+    """Every place a question names one after another, the first first: "in Germany or
+    France", "in the US or in Canada", "în UE și în SUA" (audit 30c #1: the second place was
+    dropped, and the answer said none where it had offers), each as :func:`place_named`
+    reads it; and whether they are each asked ("X and Y", "X vs Y": each place's answer)
+    rather than either ("X or Y", "X, Y": one answer over all of them, as the API's
+    ``regions: ["us", "ca"]``)."""
+    hit = _place_hit(folded, places, text, cities)
+    if hit is None:
+        return [], False
+    out = [(hit[2], hit[3])]
+    each = False
+    pos = hit[1]
+    while len(out) < 6:
+        jm = _PLACE_JOIN.match(folded, pos)
+        if jm is None:
+            break
+        rest = folded[jm.end():]
+        lead = _PLACE_LEAD.match(rest)
+        nxt = _place_hit(rest, places, None, cities)
+        if nxt is None or lead is None or nxt[0] != lead.end():
+            break
+        if (nxt[2], nxt[3]) not in out and nxt[2] not in (p for p, _ in out):
+            out.append((nxt[2], nxt[3]))
+        each = each or jm.group("each") is not None
+        pos = jm.end() + nxt[1]
+    return out, each and len(out) > 1
+
+
+# a place left out: "but not in the EU", "except (in) Germany", "excluding the US", "outside
+# (of) the EU", "dar nu în UE", "cu excepția Germaniei", "în afara UE" (audit 30c #11: read as
+# the place asked, or dropped)
+_PLACE_EXCLUDED = re.compile(
+    r"\b(?:(?:but|and)\s++)?(?:not|except|excluding|outside(?:\s++of)?|apart\s++from)\s++"
+    r"(?:(?:in|from|within)\s++)?(?:the\s++)?"
+    r"|\b(?:(?:dar|si)\s++)?nu\s++(?:in|din)\s++|\bcu\s++exceptia\s++(?:(?:in|din)\s++)?"
+    r"|\bin\s++afara\s++(?:(?:de\s++)?(?:in|din)\s++)?")
+
+
+def places_left_out(folded: str, places: Mapping[str, str] | None = None,
+                    cities: Collection[str] | None = None) -> tuple[list[str], str]:
+    """The places a question leaves out (:data:`_PLACE_EXCLUDED`), each as the region filter
+    reads it, and ``folded`` with each of them blanked (the places asked are read from it)."""
+    out: list[str] = []
+    blanked = folded
+    for m in _PLACE_EXCLUDED.finditer(folded):
+        hit = _place_hit(folded[m.end():], places, None, cities)
+        if hit is None or hit[0] != 0:
+            continue
+        if hit[2] not in out:
+            out.append(hit[2])
+        a, b = m.start(), m.end() + hit[1]
+        blanked = blanked[:a] + " " * (b - a) + blanked[b:]
+    return out, blanked
+
+
+def _place_hit(folded: str, places: Mapping[str, str] | None = None,
+               text: str | None = None, cities: Collection[str] | None = None
+               ) -> tuple[int, int, str, str] | None:
+    """The place a question names, first named first: (where it starts and ends in
+    ``folded``, the value the region filter reads, the words as written): a provider region
+    id or its stem ("us-east-1", "us-east"), else a group of countries (("eu", "ue") for
+    "în UE"), a word of :data:`_REGIONS` (("de", "germany"))
     or a place word of ``places`` (``Registry.places``: regions.toml [aliases], such as
     "united states", "statele unite", "marea britanie" or a city, "londra", which stands for
     its country: ("gb", "londra"), read only where located when it is one of ``cities``,
@@ -2384,7 +2474,7 @@ def place_named(folded: str, places: Mapping[str, str] | None = None,
     United States" was no place, and the answer quoted a Finnish offer."""
     rm = _REGION_ID.search(folded)
     if rm:
-        return rm.group(0), rm.group(0)
+        return rm.start(), rm.end(), rm.group(0), rm.group(0)
     hits: list[tuple[int, int, str, str]] = []
     gm = _REGION_GROUP.search(folded)
     if gm:
@@ -2417,8 +2507,78 @@ def place_named(folded: str, places: Mapping[str, str] | None = None,
         hits.append((cm.start(1), 1, places[cm.group(1)], cm.group(1).lower()))
     if not hits:
         return None
-    _, _, place, said = min(hits)
-    return place, said
+    start, _, place, said = min(hits)
+    return start, start + len(said), place, said
+
+
+# a place named that the catalog does not know: a capitalised name after a locating word,
+# closing its clause or before a place's noun ("in Narnia region", "in Atlantis?", "în
+# Atlantida", "in the region Narnia"); audit 30c #2: dropped, the answer priced offers anywhere
+_PLACE_WORDED = re.compile(
+    r"\b(?:[Ii]n|[Îî]n|[Ff]rom|[Dd]in|[Ww]ithin|[Ii]nside|(?:[Bb]ased|[Ll]ocated|[Hh]osted"
+    r"|[Ss]ituated|[Ss]tored|[Kk]ept)\s++in)\s++(?:the\s++)?"
+    r"(?P<name>[A-ZĂÂÎȘȚ][a-zăâîșțé]++(?:[ -][A-ZĂÂÎȘȚ][a-zăâîșțé]++)?)"
+    r"(?=\s*+(?:[?!,;:]|\.(?!\w)|$)|\s++(?:regions?|regiun\w*+|datacenters?|data\s++cent(?:er|re)s?"
+    r"|zones?|country|countries|tara)\b|\s++(?:and|or|si|și|sau)\s)"
+    r"|\b(?:[Rr]egion|[Rr]egiunea|[Rr]egiune|[Cc]ountry|[Țț]ara|[Tt]ara)\s++"
+    r"(?P<name_>[A-ZĂÂÎȘȚ][a-zăâîșțé]++)(?=\s*+(?:[?!,;:]|\.(?!\w)|$)|\s++(?:and|or|si|și|sau)\s)")
+# capitalised words after "in" that are no places: languages, tools, months, days, a
+# sentence's ordinary words capitalised
+_NOT_PLACE = frozenset("""
+english romanian romana romaneste engleza german french spanish italian chinese japanese
+python pytorch torch docker kubernetes k8s linux windows macos mac jupyter colab cuda rocm
+triton tensorflow jax onnx excel json yaml production prod staging practice general total
+theory parallel short summary detail details fact principle particular addition advance
+future past present january february march april may june july august september october
+november december ianuarie februarie martie aprilie mai iunie iulie august septembrie
+octombrie noiembrie decembrie monday tuesday wednesday thursday friday saturday sunday
+hours days minutes seconds weeks months years total dollars usd eur lei euro euros
+slack discord github huggingface hugging face transformers gpu gpus cpu cpus ram vram
+bf16 fp16 fp8 fp32 int8 int4 tokens q1 q2 q3 q4 h1 h2 real life rest order case use one
+ollama llamacpp lmstudio comfyui automatic1111 gguf ggml awq gptq exl2
+""".split())
+
+
+def unknown_place(text: str, registry: Registry, providers: Collection[str] = ()
+                  ) -> str | None:
+    """A place the question names, as written ("Narnia", "Atlantida", "Virginia"), that
+    :func:`place_named` does not read, and is no provider, GPU, model, engine, precision or
+    ordinary word capitalised (:data:`_NOT_PLACE`); None where there is none. Said back or
+    read through the region table's names (compose.py), never dropped: the API answers such a
+    value with /problems/unknown-region (audit 30c #2)."""
+    for m in _PLACE_WORDED.finditer(text):
+        name = m.group("name") or m.group("name_")
+        folded = _fold(name)
+        words = folded.split()
+        if (folded in _NOT_PLACE or any(w in _NOT_PLACE for w in words)
+                or any(w in _named_words(registry) for w in words)
+                or place_named(folded, registry.places, name, registry.cities) is not None
+                or folded in _REGIONS or folded in registry.places
+                or any(w in registry.places or w in _REGIONS for w in words)
+                or folded.replace(" ", "") in providers or folded in providers
+                or folded in provider_words(registry)
+                or any(w in providers for w in words)
+                or registry.find_gpu(folded) is not None
+                or registry.find_model(folded) is not None
+                or find_precision(folded) is not None):
+            continue
+        return name
+    return None
+
+
+def _named_words(registry: Registry) -> frozenset[str]:
+    """The words of the registry's model and engine ids and names ("mistral", "llama",
+    "ollama", "sglang"): never a place ("Mixtral in Llama.cpp", "in Mistral?")."""
+    def make() -> frozenset[str]:
+        out: set[str] = set()
+        for text in [*(m.id for m in registry.models.values()),
+                     *(m.name for m in registry.models.values()),
+                     *(e.id for e in registry.engines), *(e.name for e in registry.engines)]:
+            out.update(w for w in re.split(r"[^a-z0-9]+", _fold(text)) if len(w) > 2
+                       and not w.isdigit())
+        return frozenset(out)
+
+    return registry.derived.table("intent.named_words", make)
 
 
 _ISO_LOCATED = re.compile(
@@ -2459,6 +2619,11 @@ _CADENCE = re.compile(r"\bhow often\b[^?.]*?\bcheckpoint|\bcheckpoint\w*+ (?:int
 _PROVIDERS_OF = re.compile(
     r"\b(?:which|what|list(?: all)?(?: the)?|all(?: the)?|any)\s++(?:gpu\s++|cloud\s++)?"
     r"(?:providers|clouds|vendors|hosts|companies)\b"
+    # one asked in the singular, with what it has: "which provider has H100 in Iceland?",
+    # "ce furnizor are H100 în Islanda?" (audit 30c #8: a guidance passage, no provider)
+    r"|\b(?:which|what)\s++(?:gpu\s++|cloud\s++)?(?:provider|cloud|vendor|host|company)\s++"
+    r"(?:has|offers|rents|sells|provides|lists|hosts|carries)\b"
+    r"|\b(?:ce|care)\s++(?:furnizor|provider|cloud)\s++(?:are|ofera|inchiriaza|vinde)\b"
     r"|\bwho\s++(?:rents?|offers?|has|have|sells?|provides?|lists?|hosts?)\b"
     r"|\bwhere\s++(?:can|could|do)\s++(?:i|we|you)\s++(?:rent|get|find)\b"
     r"|\b(?:ce|care|toti|toate)\s++(?:furnizori|furnizorii|provideri|cloud-uri)\b"
@@ -2911,6 +3076,14 @@ def adapter_asked(folded: str) -> str | None:
 _LORA_WORD = re.compile(r"\b(?:q?lora|adapter\w*+|adaptor\w*+|adaptoare\w*+)\b")
 
 
+def region_said(w: str) -> str:
+    """A place's words as folded (:func:`place_named`), as the answer says them back: each
+    word of a name capitalised ("United States", "Marea Britanie"), not "of"/"ale"; a code
+    in capitals ("EU"); a provider region id as is."""
+    return (w if _REGION_ID.fullmatch(w) else w.upper() if len(w) <= 3 else " ".join(
+        x if x in ("of", "ale", "de") else x.capitalize() for x in w.split()))
+
+
 def _stated_more(folded: str, registry: Registry, text: str | None = None) -> dict[str, Any]:
     """The fields of :class:`Stated` read by the price answers: a region as written, a
     reserved price, interruptible work, a forecast, a memory bandwidth, a provider named;
@@ -2918,11 +3091,7 @@ def _stated_more(folded: str, registry: Registry, text: str | None = None) -> di
     region_word = None
     named = place_named(folded, registry.places, text, registry.cities)
     if named is not None:
-        _, w = named
-        # each word of a name capitalised ("United States", "Marea Britanie"), not "of"/"ale"
-        region_word = (w if _REGION_ID.fullmatch(w)
-                       else w.upper() if len(w) <= 3 else " ".join(
-                           x if x in ("of", "ale", "de") else x.capitalize() for x in w.split()))
+        region_word = region_said(named[1])
     # spot ruled out: "no spot", "the job cannot be interrupted" (Stated.no_spot)
     no_spot = bool(_NO_SPOT.search(folded) or _spot_ruled_out(folded))
     pm = _PROVIDER_AT.search(excluded_providers(folded)[0])  # never one left out
@@ -3424,14 +3593,20 @@ def details(text: str, registry: Registry, providers: list[str]) -> Details:
         pid = aliases.get(name) or aliases.get(name.split(" ")[0]) or name.split(" ")[0]
         provider = pid if pid in providers else provider
     # a provider region id ("us-east-1") or its stem ("us-east"), a group ("eu") or a place
-    named = place_named(folded, registry.places, text, registry.cities)
-    region = named[0] if named is not None else None
+    named, each = places_named(folded, registry.places, text, registry.cities)
+    left_out, blanked = places_left_out(folded, registry.places, registry.cities)
+    if left_out:
+        # "in Europe but not in the EU": Europe asked, the EU left out (never the EU asked)
+        named, each = places_named(blanked, registry.places, None, registry.cities)
+    region = named[0][0] if named else None
+    regions = [p for p, _ in named] if len(named) > 1 else None
     um = _USERS.search(folded) or next(
         (m for m in (p.search(folded) for p in _STREAMS) if m is not None), None)
     return Details(gpus=gpus if len(gpus) > 1 else None, memory_gib=mem, tokens=tokens,
                    users=user_count(um.group(1), um.group(2)) if um else None,
                    duration_hours=duration, data_gb=data, provider=provider, region=region,
-                   sub=None)
+                   regions=regions, regions_each=each,
+                   regions_excluded=left_out or None, sub=None)
 
 
 def providers_named(text: str, providers: list[str], words: Mapping[str, str] | None = None
@@ -6772,6 +6947,9 @@ _HOW_MUCH_PER = re.compile(r"\bhow much\s++(?:is it\s++|does it cost\s++)?(?:per
 _MEDIA_UNIT_COST = re.compile(
     r"\bper (?:an? )?(?:hour|minute|min|hr)s? of (?:audio|speech|recording)\b"
     r"|\bper audio (?:hour|minute|min|hr)\b|\b(?:per|pe) (?:ora|minut|minutul) de audio\b"
+    # "costul per oră audio", "transcrierea unei ore de audio" (audit 30c #7: the cheapest
+    # hourly price in Romanian where English said the cost of an hour of audio)
+    r"|\b(?:per|pe) (?:o )?(?:ora|minut) audio\b|\b(?:unei|o|1) (?:ore|ora) de audio\b"
     r"|\bper (?:1[,.]?000|thousand|1k) (?:images|pictures)\b"
     r"|\bper (?:an? )?(?:\d{3,4}\s*+[x\u00d7*]\s*+\d{3,4} )?(?:image|picture)\b"
     r"|\bpe (?:1[,.]?000|o mie) de imagini\b|\bpe imagine\b"
@@ -7099,7 +7277,8 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         # with offers located there (numbers/regions.py; audit ro2 #4: a guidance passage);
         # "GPUs with more than 80 GB of memory in Finland under $3/h": those the filters keep
         return "regions", None
-    if (place and not has_model and gpu_named == 1 and _OFFERED_Q.search(f)
+    if (place and not has_model and gpu_named == 1
+            and (_OFFERED_Q.search(f) or _BARE_IN_PLACE.match(f))
             and not _PRICE_WORD.search(f) and not _SPOT.search(f)
             and not _MEMORY_ASKED.search(f) and not _FITS.search(f)):
         # "are there H100s in Finland?", "sunt H100 în Finlanda?": that GPU's offers located
@@ -7632,6 +7811,11 @@ _MEMORY_FILTER = re.compile(r"(?<![\d.])\d{1,3}\s*+(?:gb|gib)\s*+(?:(?:of|de)\s+
 _OFFERED_Q = re.compile(r"\b(?:are there|is there|any|available|availability|offered"
                         r"|exista|exist|exists|sunt|se gasesc|disponibil\w*+|do you have"
                         r"|aveti|avem)\b")
+# a GPU and a place alone: "H100 in europe-west4", "an A100 in Finland?", "H100 în Islanda"
+# (audit 30c #8: a guidance passage): its offers there, as "are there H100s in ..." answers
+_BARE_IN_PLACE = re.compile(r"\s*+(?:an?\s++|un\s++|o\s++)?[\w.-]++(?:\s++[\w.-]++)?\s++"
+                            r"(?:in|din|within)\s++(?:the\s++)?[\w.-]++(?:\s++[\w.-]++)?"
+                            r"\s*+[?.!]?\s*+$")
 # a price asked in so many words: "H100 in Finland price", "how much", "cât costă"
 _PRICE_WORD = re.compile(r"\bhow much\b|\bcost\w*+|\bcosta\b|\bprice\w*+|\bpret(?!rain)\w*+"
                          r"|\bcheap\w*+|\bieftin\w*+|\btarif\w*+|\brates?\b")

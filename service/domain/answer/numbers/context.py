@@ -47,7 +47,7 @@ from service.domain.catalog.precisions import (
     get_precision,
     lower_than_own,
 )
-from service.domain.catalog.regions import RegionFilter, parse_region_filter
+from service.domain.catalog.regions import RegionFilter, parse_region_filter, without_place
 from service.domain.catalog.snapshot import Catalog
 from service.domain.catalog.trust import price_date_words
 from service.domain.errors import DomainError
@@ -513,6 +513,12 @@ class _W:
         self._regions: RegionFilter | None = None
         self.region_used = False
         """Whether any offer quoted was filtered by the region asked."""
+        self.left_out_used = False
+        """Whether the places left out (:attr:`Details.regions_excluded`) were taken out of
+        the offers quoted."""
+        self.left_out_unapplied = False
+        """Whether the recommendations were asked with places left out, which they do not
+        read: the answer says so."""
         self.region_missed: set[str] = set()
         """GPUs with offers, none of them in the region asked."""
         self.availability_left: set[str] = set()
@@ -1543,6 +1549,7 @@ class _W:
                 # the provider named has none: the answer says so before the prices elsewhere
                 self.provider_missed.add(gid)
             views = at or views
+        views = self._not_left_out(views)
         regions = self.region_filter()
         if regions is not None:
             # the region asked: only offers placed there, by the rule /v1/offers?region= and
@@ -1565,6 +1572,28 @@ class _W:
             self.region_used = True
         return sorted(views, key=lambda v: (v.stale or v.suspect, v.price_per_gpu_usd_h or 0.0))
 
+    def _not_left_out(self, views: list[OfferView]) -> list[OfferView]:
+        """``views`` without the places left out ("but not in the EU", "outside the EU"):
+        each offer keeps its places outside them, and is dropped where none is left or its
+        places are unknown (never counted as outside a place it may be in)."""
+        if not self.det.regions_excluded:
+            return views
+        try:
+            out = parse_region_filter(
+                [v for r in self.det.regions_excluded
+                 for v in self.catalog.regions.filter_values(r)], self.catalog.regions)
+        except DomainError:
+            return views
+        kept: list[OfferView] = []
+        for v in views:
+            places = [r for r in v.places if not out.matching([r])
+                      and not without_place([r])]
+            if places:
+                kept.append(msgspec.structs.replace(v, places=places,
+                                                    regions=[r.id for r in places]))
+        self.left_out_used = True
+        return kept
+
     def _trusted_when_named(self, offer_id: str) -> bool:
         trust = self.catalog.trust_of(offer_id)
         return not trust.doubts(provider_named=True) and not trust.spot_reasons
@@ -1573,8 +1602,11 @@ class _W:
         """The region asked as values the region filter reads: a continent, a country code or
         a provider region id as is; a region id's stem ("us-east") as every id the offers
         list that starts with it ("us-east-1", "us-east-2"...)."""
-        r = self.det.region
-        return self.catalog.regions.filter_values(r) if r else []
+        out: list[str] = []
+        for r in self.det.regions or ([self.det.region] if self.det.region else []):
+            # every place named ("in Germany or France": either, as the API's regions list)
+            out += [v for v in self.catalog.regions.filter_values(r) if v not in out]
+        return out
 
     def region_filter(self) -> RegionFilter | None:
         if not self.det.region:
@@ -1592,19 +1624,38 @@ class _W:
         """The place asked, as the answer says it: a group of countries by its name in the
         answer's language ("EU", "UE": "the European Union", "Uniunea Europeană"; messages
         ``region_group_<id>``), else as the question writes it ("Europe")."""
-        group = self.catalog.regions.table.group(self.det.region) if self.det.region else None
+        if self.det.regions:
+            # every place named, either of them ("Germany or France", "Germania sau Franța")
+            return self.places_said([self._one_region_name(
+                r, self.st.region_word if not i else None)
+                for i, r in enumerate(self.det.regions)])
+        return self._one_region_name(self.det.region, self.st.region_word)
+
+    def places_said(self, names: list[str]) -> str:
+        """Places' names as either of them: "Germany", "Germany or France", "A, B or C"."""
+        if len(names) < 2:
+            return names[0] if names else ""
+        return self.say("region_either", first=", ".join(names[:-1]), last=names[-1])
+
+    def region_said_of(self, region: str) -> str:
+        """A place the region filter reads, by its name in the answer's language."""
+        return self._one_region_name(region, None)
+
+    def _one_region_name(self, region: str | None, word: str | None) -> str:
+        """One place as the answer says it (:meth:`region_name`); ``word``: as the question
+        writes it, where known."""
+        group = self.catalog.regions.table.group(region) if region else None
         if group is not None:
             return (self.t.get(f"region_group_{group.id}")
                     or (group.name if group.area else f"the {group.name}"))
         # a country or continent by its name in the answer's language ("Franța", "Europe"),
         # never the word as folded ("Franta", "European": audit regress4 #12)
-        place = self.t.get(f"region_place_{self.det.region}") if self.det.region else None
-        word = self.st.region_word
+        place = self.t.get(f"region_place_{region}") if region else None
         if place and word and is_city(_fold(word), self.catalog.registry.cities):
             # a city stands for its country's offers: the country, the city said ("Italy
             # (Milan)"; it said "Milan" where all of Italy was counted, audit regress5 #2)
             return self.say("region_place_city", country=place, city=word)
-        return place or word or self.det.region or ""
+        return place or word or region or ""
 
     def count_price(self, b: tuple[OfferView, float, str], n: int, machine: int) -> None:
         """The hourly price of ``n`` GPUs at :meth:`basis`' offer ``b`` (``machine``: the
@@ -2227,6 +2278,8 @@ class _W:
         if self.det.region:
             req["regions"] = self.region_values() or [self.det.region]
             self.region_used = True
+        if self.det.regions_excluded:
+            self.left_out_unapplied = True  # (the recommendations read no place left out)
         if self.st.max_ttft_ms and self.generates_tokens():
             # a token target of an image, speech or embedding model is refused by the
             # recommendations (capability.check_applies); the answer says it does not apply

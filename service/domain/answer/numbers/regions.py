@@ -107,7 +107,7 @@ def _filters(w: _W) -> str:
 
 def _said(w: _W, row: _Row) -> str:
     per, gid, v, n = row
-    return w.say("region_gpus_row", gpu=w.gpu_name(gid), price=w.usd(per),
+    return w.say(w.on("region_gpus_row", gid), gpu=w.gpu_name(gid), price=w.usd(per),
                  provider=w.where(v, 1, share=True), kind=w.kinds[v.price_kind or "on_demand"],
                  offers=w.say("region_gpus_offers_one") if n == 1
                  else w.say("region_gpus_offers", n=w.n(n)))
@@ -202,6 +202,17 @@ def _regions(w: _W) -> None:
                                 filters=filters, row=_said(w, near))
         else:
             w.out.first = w.say("region_none", gpu=named, region=region)
+            # what is located there instead ("H100 in europe-west4": only a TPU v6e), the
+            # cheapest first (audit 30c #8: a guidance passage, nothing of the place said)
+            there = sorted((_row(g, vs) for g in w.reg.gpus if g not in cards
+                            for vs in [[v for v in w.offers_for(g)
+                                        if v.price_per_gpu_usd_h is not None]] if vs),
+                           key=lambda r: (r[0], r[1]))
+            w.region_missed.clear()
+            if there:
+                shown = there[:ROWS_MAX]
+                w.out.more.append(w.say("region_none_there", region=region,
+                                        rows="; ".join(_said(w, r) for r in shown)))
         w.ask("gpu_offers_in_region", offers, "offers",
               yes=bool(rows) if w.st.yes_no else None)
     elif rows:

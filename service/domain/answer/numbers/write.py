@@ -1959,6 +1959,14 @@ def _price_context(w: _W, intent: str) -> None:
                     if counted and asked_gpu is not None
                     else w.say("region_note", region=region))
             w.out.more[0:0] = [note, *unstated]
+    if w.det.regions_excluded and w.out.first is not None:
+        # "in Europe but not in the EU": the places left out said back, or that the ranked
+        # options could not leave them out (audit 30c #11: ignored, never said)
+        gone = w.places_said([w.region_said_of(r) for r in w.det.regions_excluded])
+        if w.left_out_unapplied:
+            w.out.more.insert(0, w.say("region_left_out_unapplied", region=gone))
+        elif w.left_out_used:
+            w.out.more.insert(0, w.say("region_left_out", region=gone))
     if w.excluded_used and w.out.first is not None:  # "excluding Hyperstack": said back
         w.out.more.insert(0, w.say("excluded_note", providers=", ".join(w.excluded())))
     prices = intent in ("cost", "spot", "billing", "storage_egress", "compare")
