@@ -31,6 +31,10 @@ def stray_characters(name: str) -> str:
     """The characters of ``name`` that no catalog name has and :func:`norm` drops without a
     word: anything outside printable ASCII (an emoji, "sdxl🔥"; a zero-width space; a
     typographic dash), each once, in order; "" for a plain name."""
+    if name.isascii() and name.isprintable():
+        # every character between " " and "~" (the printable ASCII; a control character is
+        # not printable): the plain name of nearly every request, without the walk below
+        return ""
     return "".join(dict.fromkeys(c for c in name if not " " <= c <= "~"))
 
 

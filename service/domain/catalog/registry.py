@@ -116,6 +116,13 @@ class Registry:
         card or a listing's set, never the family (catalog/gpus.toml ``[[family]]``)."""
         if len(name) > NAME_MAX:
             return None
+        # asked by every sizing with a GPU: the answer per spelling, kept with this registry
+        # (a reload makes a new one), so the name is not parsed again for each request
+        return cast(tuple[GpuFamily | None], self.derived.lru(
+            "registry.memory_family", 512).get_or_make(
+            name, lambda: (self._memory_family(name),)))[0]
+
+    def _memory_family(self, name: str) -> GpuFamily | None:
         key = norm(plain_gpu_name(name))
         found = self._family_names.get(key)
         if found is None and key.endswith("s"):

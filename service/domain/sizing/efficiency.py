@@ -162,6 +162,11 @@ class PerfTables:
         default_factory=dict, repr=False)
     """:meth:`serving_error_band`'s answers, made on first use (the bands are this table's
     own and never change; two threads making one make the same)."""
+    error_notes: dict[tuple[str, bool, bool], tuple[str, str] | None] = field(
+        default_factory=dict, repr=False)
+    """The ``serving_model_error`` assumption's (value, reason) by (engine, MoE, MLA), as
+    :func:`speed._serving_error_note` words these bands: made once per table, not for every
+    timed layout of every request."""
 
     def __post_init__(self) -> None:
         for c in self.gemm:

@@ -433,9 +433,21 @@ def _layout_not_count(par: Parallelism, gpu_count: int, model: SizedModel) -> st
             + f", or a gpu_count that {per} divides")
 
 
+SIZED_MODELS_CACHE_SIZE = 512
+"""Spellings of a model name whose :class:`SizedModel` a registry keeps (bounded: the names
+are the requests')."""
+
+
 def resolve_model(req: SizingRequest, registry: Registry) -> SizedModel:
     if req.model is not None:
-        return sized_from_entry(registry.model(req.model))
+        # the named model as sizing reads it, kept with the registry (a reload makes a new
+        # one) by the name as written: a request does not resolve the name and copy the
+        # entry again, and the model's lazily computed figures (its parameter breakdown)
+        # are made once; SizedModel is frozen, every change a copy (with_images)
+        name = req.model
+        return cast(SizedModel, registry.derived.lru(
+            "sizing.sized_models", SIZED_MODELS_CACHE_SIZE).get_or_make(
+            name, lambda: sized_from_entry(registry.model(name))))
     if req.architecture is not None:
         return sized_from_arch(req.architecture, "custom architecture")
     assert req.hf_config is not None

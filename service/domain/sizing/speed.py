@@ -1297,6 +1297,15 @@ def _serving_error_note(perf: PerfTables | None, engine: Engine, model: SizedMod
     if perf is None or model.arch is None:
         return None
     moe, mla = model.arch.is_moe, model.arch.is_mla
+    key = (engine.id, moe, mla)
+    if key in perf.error_notes:
+        return perf.error_notes[key]
+    said = perf.error_notes[key] = _error_note_of(perf, engine, moe, mla)
+    return said
+
+
+def _error_note_of(perf: PerfTables, engine: Engine, moe: bool, mla: bool
+                   ) -> tuple[str, str] | None:
     tpot = perf.serving_error_band(engine.id, moe, "tpot", mla=mla)
     ttft = perf.serving_error_band(engine.id, moe, "ttft", mla=mla)
     if tpot is None or ttft is None:
