@@ -24,6 +24,7 @@ from service.domain.answer.understand import (
     Extracted,
     ModelShape,
     OwnPrice,
+    RetrievedPrompt,
     TrainingSetup,
     _count_before,
     _find_names,
@@ -53,6 +54,7 @@ from service.domain.answer.understand import (
     own_price_read,
     population,
     prompt_tokens,
+    retrieved_prompt,
     serves_tuned,
     training_examples,
     training_pairs,
@@ -292,6 +294,10 @@ class Stated:
     output_tokens: int | None = None
     """Output tokens of one request ("256 output tokens", "256 de tokeni de ieșire", "1k in
     1k out", "1k/2k in/out")."""
+    retrieved: RetrievedPrompt | None = None
+    """A prompt stated as retrieved pieces and a question ("10 retrieved chunks of 512 tokens
+    and a 200-token question": ``understand.retrieved_prompt``), the sum in ``prompt_tokens``;
+    the answer says how it was counted."""
     prompt_tokens: int | None = None
     """Input tokens of one request stated as an input or a prompt ("1k in 1k out", "4000
     input tokens", "a 4000-token prompt"): the request is this plus its output. A length
@@ -1400,7 +1406,16 @@ _IMAGES_PER_REQUEST = re.compile(
     r"|fiecare(?! (?:secunda|minut|ora|zi|saptamana|luna)))\b"
     # "cu câte o imagine", "câte 2 imagini": that many for each
     r"|\bcate\s++(?:(?P<cn>\d{1,3})|(?P<cw>o|un|doua|trei|patru|cinci))\s++(?:de\s++)?"
-    r"(?:imagini|imagine|poze|poza)\b")
+    r"(?:imagini|imagine|poze|poza)\b"
+    # a request's images said with "with" ("TTFT for Qwen2.5-VL 7B with one 1280x720 image",
+    # "with 4 images of 1024x1024", "cu o imagine de 1280x720", "cu 4 imagini"): what one
+    # request carries, never a rate or a job ("with 10 images per second"; audit buyer30a #2:
+    # the TTFT was the default prompt's, the images dropped)
+    r"|\b(?:with|cu|plus|and|si)\s++(?:(?P<wn>\d{1,3})(?!\d)|(?P<ww>one|an?|two|three|four"
+    r"|five|o|un|doua|trei|patru|cinci))\s++(?:(?:single|singura|singur)\s++)?(?:de\s++)?"
+    + _IMAGE_SIZE_SAID + r"?" + _IMAGE_NOUN + r"\b(?:\s++(?:of|de)\s++" + _IMAGE_SIZE_SAID
+    + r")?(?!\s*+(?:/|per|pe|a|an|each|every|on average|in)\s*+(?:s|sec|second|secunda|min"
+    r"|minute|minut|h|hour|ora|day|zi|week|saptamana|month|luna)\b)")
 # a count said in words: "a thousand images", "per thousand images", "o mie de imagini", "la mia
 # de imagini", "un milion de imagini"
 _WORD_SCALE = {"thousand": 1000, "mie": 1000, "mia": 1000, "million": 1_000_000,
@@ -3010,7 +3025,8 @@ def _images_per_request(folded: str) -> int | None:
     m = _IMAGES_PER_REQUEST.search(folded)
     if m is None:
         return None
-    digits, word = m.group("n") or m.group("cn"), m.group("w") or m.group("cw")
+    digits = m.group("n") or m.group("cn") or m.group("wn")
+    word = m.group("w") or m.group("cw") or m.group("ww")
     n = int(digits) if digits else _IMAGE_COUNT_WORDS[word]
     return n if 1 <= n <= 100 else None
 
@@ -5623,6 +5639,7 @@ dot_grouped=dg.group(0) if dg else None,
                   engine_stand_in=engine_stand_in(toks, folded, registry),
                   engines_named=engines_named(toks, folded, registry),
                   prompt_tokens=prompt_tokens(text),
+                  retrieved=retrieved_prompt(text),
                   vague_length=_vague_length(text, folded),
                   kv_cache=kv_precision(text),
                   weights_left=weights_left(text, registry),

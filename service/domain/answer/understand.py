@@ -1981,14 +1981,86 @@ _PROMPTS_COUNTED = re.compile(r"^(\d{1,7})\s*+(k)?\s*+(?:de\s++)?(?:prompts|prom
 _PP_TEST = re.compile(r"\bpp(\d{3,6}+)\b")
 
 
+# a retrieval-augmented prompt stated as its retrieved pieces (audit buyer30a #1: "10
+# retrieved chunks of 512 tokens" was timed as one 512-token prompt, 213 ms where the 5,120
+# tokens the engine prefills take 1,729 ms): the retriever's top-k pieces are all put into
+# the one prompt (LangChain's "stuff" documents chain, LlamaIndex's similarity_top_k nodes
+# into one context), so the prompt is their count times their length. "k" of a piece's
+# length is 1,024, as a prompt's is (service/domain/tokens.py: a length).
+_CHUNK_NOUN = (r"(?:chunks?|passages?|snippets?|segments?|fragmente(?:le)?|fragmentul|pasaje"
+               r"|bucati)")
+_CHUNK_TOKENS = r"(\d{1,6})\s*+(k)?\s*+-?\s*+(?:de\s++)?(?:tokens?|tokeni|tok)\b"
+_RAG_CHUNKS = re.compile(
+    # "10 retrieved chunks of 512 tokens", "20 chunks of 400 tokens each", "top 5 passages of
+    # 1k tokens", "10 fragmente recuperate de 512 tokeni", "8 pasaje de câte 1000 de tokeni"
+    r"(?<![\w.,])(\d{1,3})(?!\d)\s*+(?:(?:retrieved|relevant|context|rag|top|document)\s++)?"
+    + _CHUNK_NOUN + r"\s++(?:(?:retrieved|recuperate|regasite|extrase|relevante)\s++)?"
+    r"(?:of|de|with|cu|a|at)\s++(?:(?:about|around|~|cca|cate|circa|up to)\s*+)?"
+    + _CHUNK_TOKENS
+    # "10 x 512-token chunks", "10 512-token chunks", "10 x 512 tokens chunks"
+    + r"|(?<![\w.,])(\d{1,3})(?!\d)\s*+(?:[x*\u00d7]\s*+)?(\d{1,6})\s*+(k)?\s*+-?\s*+"
+    r"(?:tokens?|tokeni|tok)\s++(?:(?:retrieved|context|rag)\s++)?" + _CHUNK_NOUN + r"\b")
+# the rest of that prompt said beside the pieces, or a VLM's text beside its images: "a 200
+# token question", "a 300-token system prompt", "o întrebare de 200 de tokeni", "a question
+# of 200 tokens"
+_QUESTION_W = (r"(?:(?:user\s++)?(?:questions?|query|queries|instructions?)|system\s++prompt"
+               r"|(?:o\s++)?intrebare(?:a)?|prompt(?:ul)?\s++de\s++sistem|instructiun\w*+)")
+_QUESTION_TOKENS = re.compile(
+    rf"(?<![\w.,])(\d{{1,6}})\s*+(k)?\s*+-?\s*+(?:de\s++)?(?:tokens?|tokeni)\s++"
+    rf"(?:de\s++)?{_QUESTION_W}\b"
+    rf"|\b{_QUESTION_W}\s++(?:of|de)\s++(?:(?:about|around|~|cca|circa)\s*+)?"
+    rf"(\d{{1,6}})\s*+(k)?\s*+(?:de\s++)?(?:tokens?|tokeni)\b")
+_EMBED_JOB = re.compile(r"\bembed\w*+|\bvectori[sz]\w*+|\bindex(?:ing|are)\b")
+"""An embedding job's pieces are its inputs, each embedded alone, never one prompt."""
+
+
+@dataclass(frozen=True)
+class RetrievedPrompt:
+    """A prompt stated in its parts (:func:`retrieved_prompt`), in tokens."""
+
+    total_tokens: int
+    chunks: int | None = None
+    chunk_tokens: int | None = None
+    other_tokens: int = 0
+
+
+def retrieved_prompt(text: str) -> RetrievedPrompt | None:
+    """The prompt of one request stated as retrieved pieces ("10 retrieved chunks of 512
+    tokens", "20 fragmente de 400 de tokeni") plus the question or system prompt said beside
+    them ("and a 200 token question"): the pieces times their length plus the rest; or that
+    question alone where no pieces are said (a vision model's text beside its images). None
+    where neither is stated, or the pieces are an embedding job's inputs."""
+    folded = _fold(text)
+    if _EMBED_JOB.search(folded):
+        return None
+    other = 0
+    for q in _QUESTION_TOKENS.finditer(folded):
+        n, k = (q.group(1), q.group(2)) if q.group(1) else (q.group(3), q.group(4))
+        other += length_tokens(int(n), "k" if k else "")
+    m = _RAG_CHUNKS.search(folded)
+    if m is None:
+        return RetrievedPrompt(other, other_tokens=other) if 1 <= other <= 16 * 1_048_576 else None
+    g = m.groups()
+    count, each = (g[0], (g[1], g[2])) if g[0] else (g[3], (g[4], g[5]))
+    chunks, tokens = int(count), length_tokens(int(each[0]), "k" if each[1] else "")
+    total = chunks * tokens + other
+    if not (1 <= chunks <= 1000 and 1 <= total <= 16 * 1_048_576):
+        return None
+    return RetrievedPrompt(total, chunks, tokens, other)
+
+
 def prompt_tokens(text: str) -> int | None:
     """The input of one request when the text states it as an input or a prompt ("1k in 1k
     out", "4000 input tokens", "a 4000-token prompt", "prompts of 4k"), not as a context:
     such a request is that input plus its output, where a context ("8k context", the API's
-    ``context_tokens``) is prompt and output together. None where not so stated."""
+    ``context_tokens``) is prompt and output together; or as retrieved pieces and a question
+    (:func:`retrieved_prompt`). None where not so stated."""
     inp = input_output_tokens(text)[0]
     if inp is not None:
         return inp
+    rag = retrieved_prompt(text)
+    if rag is not None:
+        return rag.total_tokens
     folded = _fold(text)
     pp = _PP_TEST.search(folded)
     if pp is not None:
@@ -4076,7 +4148,9 @@ def extract(text: str, registry: Registry) -> Extracted:
         params_range_b=params_range,
         weights=weights,
         quantized=quantized,
-        context_tokens=input_output_tokens(text)[0] or _context(toks, taken, folded),
+        context_tokens=(input_output_tokens(text)[0]
+                        or (rag.total_tokens if (rag := retrieved_prompt(text)) else None)
+                        or _context(toks, taken, folded)),
         gpu=gpu,
         gpu_count=_gpu_count(toks, counted, grouped, count_taken, folded),
         workload=workload,

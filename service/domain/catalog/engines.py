@@ -179,6 +179,11 @@ class Engine(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tr
     audio_families: list[str] = msgspec.field(default_factory=list)
     """The audio model families it serves when not all (vLLM and TensorRT-LLM: Whisper, not
     MusicGen or Bark); empty: every audio family of ``kinds``."""
+    vision_refused: dict[str, str] = msgspec.field(default_factory=dict)
+    """The vision-language model families (a model's ``family``, its HF ``model_type``) the
+    engine does not run with images, each with why and the source (llama.cpp: ``mllama``,
+    Llama 3.2 Vision's cross-attention, absent from libmtmd's supported models); empty:
+    it runs every vision family it loads."""
     default_for_kinds: list[Literal["llm", "diffusion", "audio"]] = msgspec.field(
         default_factory=list)
     """Model kinds this engine is the default for (with ``default_for_formats``, see

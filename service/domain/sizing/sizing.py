@@ -1413,6 +1413,16 @@ def _size(req: SizingRequest, catalog: Catalog, *, machine_gpus: int | None = No
                 f"{engine.name} does not serve encoder-decoder models such as {model.name}; "
                 "engines that do: " + ", ".join(e.id for e in registry.engines
                                                 if e.encoder_decoder))
+        refused = engine.vision_refused.get(model.family) if a.vision_params else None
+        if refused is not None and serves:
+            # a vision model the engine does not run with images (llama.cpp and Llama 3.2
+            # Vision; audit buyer30a #6: "fits with llama.cpp" was offered)
+            serves = False
+            hw.warnings.append(
+                f"{engine.name} does not run {model.name} with images: {refused}; engines "
+                "that do: " + ", ".join(e.id for e in registry.engines
+                                        if e.serves(model.kind, model.family)
+                                        and model.family not in e.vision_refused))
         # an embedding model reads its input and writes nothing back
         context = req.input_tokens + (0 if model.task == "embed" else req.output_tokens)
         # past the model's own limit the engine refuses the request: vLLM raises on a

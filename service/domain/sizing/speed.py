@@ -1339,6 +1339,29 @@ def _decode_cost_of(lm: LoadModel | None, n: int, perf: PerfTables | None) -> St
     return lm.cost
 
 
+def vision_encoder_s(model: SizedModel, p: Precision, engine: Engine, gpu: GPU, n: int
+                     ) -> tuple[float, int] | None:
+    """(seconds, encoder tokens) the vision encoder of a cross-attention vision model (Llama
+    3.2 Vision: ``cross_attention_tokens``, 6,404 an image, times the images of a request by
+    ``sizing.with_images``) takes to encode one request's images before its first token:
+    2 FLOPs per encoder parameter per token (``vision_params``, its ViT and projector; the
+    linear layers' count, attention left out as prefill's attention of a short sequence
+    is), at the GPU's unquantized dense peak and the engine's compute efficiency, over the
+    tensor-parallel group (vLLM shards the ViT with the language model). The encoder runs
+    once per request (vLLM: the encoder cache of vllm/v1/core/encoder_cache_manager.py holds
+    its output for the prefill), and its output is what the cross-attention layers cache, so
+    its tokens are those of the cross-attention KV. None for any other model (audit
+    buyer30a #2: four images timed as one, 345 ms either way)."""
+    a = model.arch
+    if (model.kind != "llm" or a is None or not a.cross_attention_layers
+            or not a.cross_attention_tokens or not a.vision_params):
+        return None
+    tokens = a.cross_attention_tokens
+    tp = 1 if engine.split == "layer" else max(1, n)
+    peak = achievable_tflops(gpu, p, engine, quantized_kernels=False) * 1e12
+    return 2.0 * a.vision_params * tokens / (peak * engine.speed.eta_compute * tp), tokens
+
+
 def estimate_performance(model: SizedModel, p: Precision, kv: KVType | None, engine: Engine,
                          gpu: GPU, n: int, req: SizingRequest, note: Note, task: str,
                          training: TrainingPlan | None = None, width: int = 1024,
@@ -1347,7 +1370,32 @@ def estimate_performance(model: SizedModel, p: Precision, kv: KVType | None, eng
                          load_models: LoadModels | None = None) -> Performance:
     """``diffusion_engine``: the engine whose constants time a diffusion pipeline (the default
     engine of diffusion models; ``engine`` where not given); ``load_models``: the call's load
-    models already built (:data:`LoadModels`), added to."""
+    models already built (:data:`LoadModels`), added to. A cross-attention vision model's
+    encoder (:func:`vision_encoder_s`) is added to its time to the first token."""
+    got = _estimate_performance(model, p, kv, engine, gpu, n, req, note, task, training, width,
+                                height, diffusion_engine, perf, pp, load_models)
+    enc = vision_encoder_s(model, p, engine, gpu, n) if task == "inference" else None
+    if enc is None or got.time_to_first_token_ms is None:
+        return got
+    sec, tokens = enc
+    a = model.arch
+    assert a is not None
+    note("vision_encoder", f"{sec * 1000:.1f} ms per request",
+         f"the vision encoder ({a.vision_params:,} parameters) encodes the request's "
+         f"{tokens:,} image tokens before its first token: 2 x parameters x tokens FLOPs at "
+         f"the GPU's unquantized dense peak x the engine's compute efficiency "
+         f"({engine.speed.eta_compute:g}), added to time_to_first_token_ms")
+    return msgspec.structs.replace(got, time_to_first_token_ms=got.time_to_first_token_ms
+                                   + sec * 1000)
+
+
+def _estimate_performance(model: SizedModel, p: Precision, kv: KVType | None, engine: Engine,
+                          gpu: GPU, n: int, req: SizingRequest, note: Note, task: str,
+                          training: TrainingPlan | None = None, width: int = 1024,
+                          height: int = 1024, diffusion_engine: Engine | None = None,
+                          perf: PerfTables | None = None, pp: int = 1,
+                          load_models: LoadModels | None = None) -> Performance:
+    """:func:`estimate_performance` before a vision encoder's time."""
     s = engine.speed
     if model.kind == "diffusion":
         steps = req.steps or model.default_steps or 30

@@ -410,6 +410,16 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
         w.out.more.insert(0, recordings_read)
     if images_read is not None and w.out.first is not None:
         w.out.more.insert(0, images_read)
+    rag = w.st.retrieved if w.st is not None else None
+    if (rag is not None and rag.chunks and rag.chunk_tokens and w.out.first is not None
+            and w.model is not None and w.model.kind == "llm" and w.model.task != "embed"):
+        # "10 retrieved chunks of 512 tokens": one prompt of all of them, said how counted
+        # (audit buyer30a #1: sized as one 512-token chunk)
+        w.out.more.insert(0, w.say(
+            "rag_prompt_read_plus" if rag.other_tokens else "rag_prompt_read",
+            chunks=w.n(rag.chunks), each=w.n(rag.chunk_tokens),
+            pieces=w.n(rag.chunks * rag.chunk_tokens), other=w.n(rag.other_tokens),
+            total=w.n(rag.total_tokens)))
     if documents_read is not None and w.out.first is not None:
         w.out.more.insert(0, documents_read)
     if by_weekday is not None and w.out.first is not None:
