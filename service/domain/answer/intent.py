@@ -784,6 +784,15 @@ class Stated:
     "percentila 95"), as written after "p" ("95", "99.9"): the serving model gives means at
     the load, so the answer says its figures are means and the percentile is not modelled
     (numbers/write.py; audit tpotrate21 #3: treated as the mean silently)."""
+    batch_fit_asked: bool = False
+    """The largest batch asked ("what batch size fits", "max batch size", "ce batch size
+    încape", "cel mai mare batch"): an image model's answer gives the largest batch that fits
+    on the GPU, not one image's memory with a Yes (audit buyer30b #4)."""
+    wait_asked: bool = False
+    """A user's wait or latency asked ("how long does each user wait", "what latency can I
+    expect", "cât așteaptă fiecare utilizator", "ce latență"): with an image or video model
+    and several concurrent users, each user's wait in the queue of the GPUs asked (one image
+    a GPU at a time), not one image's time alone (audit buyer30b #1)."""
     yes_no: bool = False
     """The question asks yes or no: it opens with a verb ("can", "does", "is", "do I need",
     "poate", "pot", "încape", "am nevoie"). Only then does an answer that is a yes or a no by
@@ -3100,6 +3109,23 @@ def region_said(w: str) -> str:
         x if x in ("of", "ale", "de") else x.capitalize() for x in w.split()))
 
 
+# the largest batch asked (Stated.batch_fit_asked): "what batch size fits", "which batch size
+# can I run", "max batch size", "largest batch", "how big a batch", "ce batch size încape",
+# "ce dimensiune de batch", "cel mai mare batch", "batch-ul maxim"
+_BATCH_FIT_Q = re.compile(
+    r"\b(?:what|which|ce|care)\s++(?:(?:max(?:imum)?|largest|biggest)\s++)?"
+    r"(?:batch(?:[\s-]*+size)?|dimensiune\w*+\s++(?:de|a)\s++batch\w*+)\b"
+    r"|\b(?:max(?:imum|imal)?|largest|biggest|cel mai mare)\s++batch\w*+"
+    r"|\bhow\s++(?:big|large)\s++(?:of\s++)?a\s++batch\b|\bbatch\w*+\s++maxim\w*+")
+# a user's wait or latency asked (Stated.wait_asked): "how long does each user wait", "what
+# latency", "latency can I expect", "wait time", "cât așteaptă", "ce latență", "timpul de
+# așteptare"
+_WAIT_Q = re.compile(
+    r"\b(?:wait(?:s|ing)?|queue(?:ing|s)?|astept\w*+|asteap\w*+|coada)\b"
+    r"|\b(?:what|which|ce|care)\s++(?:(?:is|will|would|be|the|e|este|va fi)\s++){0,3}"
+    r"(?:latency|latenta)\b|\blatency\s++(?:can|will|would|do|should)\b")
+
+
 def _stated_more(folded: str, registry: Registry, text: str | None = None) -> dict[str, Any]:
     """The fields of :class:`Stated` read by the price answers: a region as written, a
     reserved price, interruptible work, a forecast, a memory bandwidth, a provider named;
@@ -3118,7 +3144,9 @@ def _stated_more(folded: str, registry: Registry, text: str | None = None) -> di
                              or any(c.isdigit() for c in word) or find_precision(word)
                              or registry.find_gpu(word) or registry.find_model(word)):
         word = None
-    return {"region_word": region_word, "reserved": bool(_RESERVED.search(folded)),
+    return {"batch_fit_asked": bool(_BATCH_FIT_Q.search(folded)),
+            "wait_asked": bool(_WAIT_Q.search(folded)),
+            "region_word": region_word, "reserved": bool(_RESERVED.search(folded)),
             "interruptible": not no_spot and bool(
                 _INTERRUPTIBLE.search(_NO_SPOT.sub(" ", folded))),
             "no_spot": no_spot,
@@ -4159,6 +4187,26 @@ _ITEM_IN_A = re.compile(
     rf"\b(?:one|an?|a single|o|o singura|un|un singur|una|each|every|fiecare)\s++{_ITEM_WORD}\b"
     r"[^?.\d]{0,30}?\b(?:in|within|intr-o|in decurs de)\s++(?:(?:a|one|o|1)\s++)?(?:single\s++)?"
     r"(?:second|sec|secunda)\b")
+
+
+# images a dollar buys (understand's "per_dollar" rate, the same shape)
+_IMAGES_PER_DOLLAR = re.compile(r"\b(?:images?|pictures?|imagini|poze)\s++(?:per|pe|for each"
+                                r"|for every|for a|for one|for 1|la|/)\s*+(?:us\s*+|american"
+                                r"\s++)?(?:dollar|dolar|usd|\$)(?!\w)")
+
+
+# an image or video model's latency stated as a time (audit buyer30b #1: "50 concurrent users
+# and 5 s latency" was dropped and one image's 34.3 s answered): "5 s latency", "5-second
+# latency", "latency of 5 s", "latency under 5 seconds", "latență de 5 s", "latență sub 5
+# secunde"; read as max_seconds_per_image (one image on one GPU, as the recommendations check
+# it) for an image or video model alone (numbers/context.recommend). Groups: (value, unit)
+# in pairs 1-2, 3-4.
+_ITEM_LATENCY = re.compile(
+    r"(?<![\w.])(\d++(?:[.,]\d++)?)[\s-]*+(s|sec|secs|seconds?|secunde?|secunda)\s++"
+    r"(?:of\s++|de\s++)?(?:latency|latenta)\b"
+    r"|\b(?:latency|latenta)\s++(?:(?:of|de|under|below|sub|at most|within|<|of at most"
+    r"|target(?:\s++of)?|cel mult|maxim[a]?|max)\s*+)*+(\d++(?:[.,]\d++)?)\s*+"
+    r"(s|sec|secs|seconds?|secunde?|secunda)\b")
 
 
 def _per_item_seconds(m: re.Match[str]) -> float:
@@ -5372,6 +5420,8 @@ def stated(text: str, registry: Registry) -> Stated:
     # images; "an image in under 3 s": not one image to price): blanked, positions kept
     per_item = _PER_ITEM_LIMIT.search(unnamed)
     in_a = _ITEM_IN_A.search(unnamed) if per_item is None else None  # "one image in a second"
+    if per_item is None and in_a is None:
+        per_item = _ITEM_LATENCY.search(unnamed)  # "5 s latency" (an image model's alone)
     for limit in (per_item, in_a):
         if limit is not None:
             unnamed = (unnamed[:limit.start()] + " " * (limit.end() - limit.start())
@@ -7398,6 +7448,11 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         # the precision to use there (_PRECISION_PICK); "does it fit? with which quantization"
         # keeps its yes or no first (the fit answer lists the precisions that fit)
         return "speed", "precision"
+    if model_kind == "diffusion" and gpu_named < 2 and _IMAGES_PER_DOLLAR.search(f):
+        # "how many images per dollar does SDXL give on an RTX 4090?": the cost per 1,000
+        # images and its inverse, at the dated price (audit buyer30b #3: one image's time
+        # alone, no dollar figure); understand.media_rate_asked reads it as "per_dollar"
+        return "cost", "unit"
     if media and gpu_named < 2 and _lasting_budget(f) is not None:
         # "how long do 20 dollars last for SDXL on a 4090 (and how many images is that)?": an
         # amount asked how long it lasts, its hours and the images they make, as "$20"

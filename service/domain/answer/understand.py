@@ -4644,6 +4644,12 @@ _RATE_READS: tuple[tuple[str, re.Pattern[str]], ...] = (
                              # "per 1024x1024 image" (audit regress5 #10: a time, no $)
                              r"(?:\d{3,4}\s*+[x\u00d7*]\s*+\d{3,4}\s++)?"
                              r"(?:image|picture|imagine)\b")),
+    # "how many images per dollar", "images per $", "câte imagini pe dolar": the images a
+    # US dollar buys, the inverse of the cost per 1,000 images, at the same dated price
+    # (audit buyer30b #3: one image's time alone, no dollar figure)
+    ("per_dollar", re.compile(r"\b(?:images?|pictures?|imagini|poze)\s++(?:per|pe|for each"
+                              r"|for every|for a|for one|for 1|la|/)\s*+(?:us\s*+|american\s++)?"
+                              r"(?:dollar|dolar|usd|\$)(?!\w)")),
     ("one_audio_hour", re.compile(
         r"\b(?:one|an|1|o)\s++(?:hour|ora)\s++(?:of|de)\s++(?:audio|speech|recording"
         r"|inregistrare)\b")),

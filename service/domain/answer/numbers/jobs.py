@@ -131,18 +131,33 @@ def _work_rate(w: _W, gid: str | None) -> bool:
     cap = (p.audio_seconds_per_s if what == "audio_s" else p.embeddings_per_s
            if what == "inputs" else p.images_per_s)
     if cap:
-        # the share of that it runs at, beside the rule the count keeps (audit slips27 #3)
+        # the share of that it runs at, beside the rule the count keeps (audit slips27 #3);
+        # a capacity under 0.01 images or clips a second said per hour, or per day under one
+        # an hour ("0.000 videos per second" was said of 0.000283; audit buyer30b #6)
+        cap_text = w.say(f"work_rate_{what}", n=_rps(w, cap), inp=w.n(inp))
+        if what in ("images", "videos") and cap < 0.01:
+            period, scale = ("hour", 3600.0) if cap * 3600 >= 1 else ("day", 86_400.0)
+            count_cap = _rps(w, cap * scale)
+            cap_text = w.say("work_rate_said", n=count_cap,
+                             what=w.t[gpu_hours_key(w, f"work_what_{what}", count_cap)],
+                             period=w.t[f"work_period_{period}"])
         w.out.more.append(w.say("work_rate_capacity" if n > 1 else "work_rate_capacity_one",
                                 load=w.f.percent(HEADROOM_LOAD, 0),
                                 busy=w.f.percent(per_s / cap, 0 if per_s >= 0.1 * cap
                                                  else 1 if per_s >= 0.01 * cap else 2),
-                                cap=w.say(f"work_rate_{what}", n=_rps(w, cap), inp=w.n(inp))))
+                                cap=cap_text))
     if what == "audio_s" and said is None:
         w.out.more.append(w.say(
             "work_rate_window" if w.st.request_rate_per_s else "work_rate_streams_note",
             s=w.n(WHISPER_WINDOW_S), model=m.name))
-    if said is not None and said[1] == "day" and what in ("images", "audio_s"):
+    if said is not None and said[1] == "day" and what in ("images", "videos", "audio_s"):
+        # (a day's clips too: "10 HunyuanVideo clips a day" was priced only as a server kept
+        # running, $677 a month, where a daily run of their ~9.8 GPU-hours bills far less;
+        # audit buyer30b #6)
         _daily_batch(w, what, said[0], kw, gid if on_gpu else None)
+    elif said is not None and said[1] == "month" and what == "videos":
+        # "1,000 Wan 2.1 videos a month": the month's clips as one separately billed job
+        _daily_batch(w, what, said[0], kw, gid if on_gpu else None, month=True)
     if on_gpu:
         cheapest = w.recommend(**kw)
         c = cheapest.options[0] if cheapest is not None and cheapest.options else None
@@ -166,16 +181,19 @@ def _work_rate(w: _W, gid: str | None) -> bool:
 
 
 def _daily_batch(w: _W, what: str, per_day: float, kw: Mapping[str, Any],
-                 gid: str | None) -> None:
+                 gid: str | None, month: bool = False) -> None:
     """A day's images or hours of audio run as one batch job a day, billed on its own as
     the provider bills (its granularity, at least its minimum), beside the server kept
     running: the reading a daily token volume gets (cost._steady_endpoint's
     ``cost_steady_batch``; audit ask_ro #5: 1,000 SDXL images a day were priced only as an
     always-on V100, 102.10 USD a month, when one ~3.9 h run a day bills about 17 USD)."""
-    # a day's run done within the day (spread over instances where one is too slow)
+    # a day's run done within the day (spread over instances where one is too slow); a
+    # month's (``month``: ``per_day`` is then the month's count) within the month's hours
+    days = w.st.days_per_month or MONTH_DAYS
+    day_h = w.st.hours_per_day or 24.0
     job: dict[str, Any] = {"workload": "batch", "interruptible": False,
-                           "max_job_hours": w.st.hours_per_day or 24.0}
-    if what == "images":
+                           "max_job_hours": day_h * days if month else day_h}
+    if what in ("images", "videos"):
         job.update({k: v for k, v in kw.items() if k not in ("workload",
                                                              "target_requests_per_s")})
         job["job_images"] = per_day
@@ -185,7 +203,13 @@ def _daily_batch(w: _W, what: str, per_day: float, kw: Mapping[str, Any],
     o = rec.options[0] if rec is not None and rec.options else None
     if o is None or not o.cost.per_job_usd or not o.performance.job_hours:
         return
-    days = w.st.days_per_month or MONTH_DAYS
+    if month:
+        w.out.more.append(w.say(
+            "work_rate_batch_month", hours=w.duration(o.performance.job_hours),
+            setup=w.option_setup(o), provider=o.offer.provider,
+            hour=w.usd(o.cost.per_hour_usd), kind=w.kinds[o.pricing_model],
+            month=w.usd(o.cost.per_job_usd)))
+        return
     w.out.more.append(w.say(
         "work_rate_batch", runs=w.n(days),
         hours=w.duration(o.performance.job_hours), setup=w.option_setup(o),

@@ -486,6 +486,13 @@ def _image_unit_lead(w: _W, per_k: float, said: dict[str, Any]) -> None:
     its cost per 1,000 images in the same sentence (audit media #14: SDXL on an A100 led with
     "$1.20 per 1,000" where $0.0012 was asked). Same basis: the hourly price over the images
     an hour."""
+    if w.st.media_rate is not None and w.st.media_rate[0] == "per_dollar" and per_k > 0:
+        # "how many images per dollar": the images a US dollar buys at this hourly price
+        # (1,000 over the cost per 1,000), the cost per 1,000 beside it (audit buyer30b #3)
+        w.out.first = w.say("image_per_dollar", per_usd=w.n(1000 / per_k),
+                            per_k=w.usd(per_k), **said)
+        w.ask("images_per_usd", 1000 / per_k, "images/USD")
+        return
     if w.st.media_rate is None or w.st.media_rate[0] != "per_image":
         return
     one = per_k / 1000  # a twentieth of a cent keeps two significant figures ($0.00053)
@@ -1791,12 +1798,187 @@ def _media_variant(w: _W) -> None:
                                other=w.gpu_name(read), need=w.gib(here.memory.per_gpu_gib)))
 
 
+def _users_wait(w: _W, gid: str, users: int, mk: Mapping[str, Any]) -> bool:
+    """Each user's wait with ``users`` concurrent users on the GPUs asked ("how long does each
+    user wait for an SDXL image with 10 users on one H100?"): each GPU makes one image at a
+    time (the recommendations' one replica a concurrent request, capability.
+    replicas_for_target), so when all ask at once the k-th waits ceil(k / GPUs) images' time
+    (audit buyer30b #1: one image's 3.5 s answered where the last of 10 waits 35 s)."""
+    m = w.model
+    assert m is not None
+    count = w.ex.gpu_count or 1
+    r = w.size(gpu=gid, gpu_count=1, **mk)
+    if r is None or r.gpu is None:
+        return False
+    r = _smaller_fit(w, gid, 1, r, mk) or r
+    p = r.performance
+    sec = p.seconds_per_image if p is not None else None
+    if not r.fits_in_memory or r.runs is False or not sec:
+        return False
+    rounds = [math.ceil(k / count) for k in range(1, users + 1)]
+    mean = sec * sum(rounds) / users
+    last = sec * rounds[-1]
+    w.record(r, 0)
+    w.out.first = w.say("media_users_wait", users=w.n(users), setup=w.setup(count, gid),
+                        model=m.name, weights=r.weights, sec=w.n(sec, 1), last=w.n(last, 1),
+                        mean=w.n(mean, 1), w=mk.get("width") or m.native_width or 1024,
+                        h=mk.get("height") or m.native_height or 1024)
+    w.ask("mean_wait_s", mean, "s")
+    w.media_notes(mk)
+    for x in r.warnings:
+        w.core_warn(x)
+    return True
+
+
+def _storage_only(w: _W, r: SizingResult, gid: str, count: int, mk: Mapping[str, Any],
+                  one: str) -> None:
+    """A precision asked that the sizing runs as weight storage alone ("Can I run FLUX.1-dev
+    in fp8 on an A100?"; sizing's ``kernel`` assumption, rule diffusers-fp8-layerwise:
+    diffusers' layerwise casting stores FP8 and casts each layer to 16 bits to compute, on
+    any GPU): the answer says so, and whether the model's own precision fits there and how
+    its time compares (audit buyer30b #7: a bare Yes at fp8, 18.9 s on an A100 40GB, where
+    bf16 fits and takes 17.6 s)."""
+    if not any(a.name == "kernel" and "diffusers-fp8-layerwise" in a.reason
+               for a in r.assumptions):
+        return
+    p = r.performance
+    sec = p.seconds_per_image if p is not None else None
+    notes = [w.say("media_storage_only", weights=r.weights)]
+    own = w.size(gpu=gid, gpu_count=count, weights=None, **mk)
+    if own is not None and own.weights != r.weights and own.gpu is not None:
+        q = own.performance
+        own_sec = q.seconds_per_image if q is not None else None
+        common = {"own": own.weights, "need": w.gib(own.memory.per_gpu_gib), "setup": one,
+                  "weights": r.weights}
+        if not own.fits_in_memory:
+            notes.append(w.say("media_own_nofit", **common))
+        elif own.runs is not False and own_sec and sec:
+            notes.append(w.say("media_own_faster" if own_sec < sec else "media_own_fits",
+                               sec=w.n(own_sec, 1), fp8_sec=w.n(sec, 1), **common))
+    w.out.more[0:0] = notes
+
+
+def _batch_fit(w: _W, gid: str) -> bool:
+    """The largest batch asked of an image model on the GPU named ("what batch size of SDXL
+    fits on an A10G?", "ce batch size încape"): the sizing's memory at each batch (one
+    pipeline per GPU, a batch of its images at once) up to the first that does not fit, the
+    largest that fits said with its spare memory, the one below it and the one above it (it
+    answered "Yes" with one image's 10.7 GiB; audit buyer30b #4; the reference d018 measured
+    SDXL at batch 4, 1024x1024, at a 21.72 GiB peak)."""
+    m = w.model
+    assert m is not None
+    mk = w.media_kw()
+    if (m.kind != "diffusion" or m.modality != "image" or not w.st.batch_fit_asked
+            or "batch_size" in mk or w.sub in ("hour", "second", "minute", "day", "steps")):
+        return False
+    sized: list[SizingResult] = []
+    at = dict(mk)  # the precision one image falls to where its own does not fit (FLUX at fp8)
+    for b in range(1, _BATCH_MOST + 1):
+        r = w.size(gpu=gid, gpu_count=1, batch_size=b, **at)
+        if r is None or r.gpu is None or r.runs is False:
+            return False
+        if b == 1 and (fell := _smaller_fit(w, gid, 1, r, mk)) is not None:
+            r, at = fell, {**mk, "weights": fell.weights}
+        sized.append(r)
+        if not r.fits_in_memory:
+            break
+    fit = [r for r in sized if r.fits_in_memory]
+    if not fit:
+        return False
+    top = fit[-1]
+    cap = w.cap(top)
+    batch = len(fit)
+    p = top.performance
+    common = {"model": m.name, "weights": top.weights, "setup": w.setup(1, gid),
+              "w": mk.get("width") or m.native_width or 1024,
+              "h": mk.get("height") or m.native_height or 1024, "batch": w.n(batch),
+              "need": w.gib(top.memory.per_gpu_gib), "cap": w.gib(cap),
+              "left": w.gib(max(0.0, cap - top.memory.per_gpu_gib))}
+    w.record(top, 0)
+    w.out.first = w.say("media_batch_fit" if batch > 1 else "media_batch_fit_one", **common)
+    w.ask("max_batch_size", batch, "images")
+    if batch > 1:
+        below = fit[-2]
+        w.out.more.append(w.say("media_batch_below", below=w.n(batch - 1),
+                                need=w.gib(below.memory.per_gpu_gib),
+                                left=w.gib(max(0.0, cap - below.memory.per_gpu_gib))))
+    if len(sized) > batch:
+        w.out.more.append(w.say("media_batch_above", above=w.n(batch + 1),
+                                need=w.gib(sized[-1].memory.per_gpu_gib)))
+    if batch > 1 and p is not None and p.seconds_per_batch and p.seconds_per_image:
+        w.out.more.append(w.say("media_batch_time", batch=w.n(batch),
+                                batch_sec=w.n(p.seconds_per_batch, 1),
+                                sec=w.n(p.seconds_per_image, 1)))
+    w.media_notes(mk)
+    for x in top.warnings:
+        w.core_warn(x)
+    return True
+
+
+_BATCH_MOST = 64
+"""The largest batch :func:`_batch_fit` tries: a GPU that holds more is said to hold this
+many, with no batch above it named."""
+
+
+def _media_users(w: _W, gid: str | None) -> bool:
+    """An image model served to several concurrent users ("how many GPUs to serve an SDXL
+    API with 50 concurrent users and 5 s latency?", "how many H100s for FLUX with 100
+    users?", "how long does each user wait with 10 users on one H100?"): the load carried
+    through the recommendations' rule, one GPU a concurrent request with each image within
+    the time asked (max_seconds_per_image), as /v1/recommendations sizes it; with a GPU
+    named and a wait asked, each user's wait in its queue (:func:`_users_wait`). It was one
+    image's time on one card, the users and the latency dropped (audit buyer30b #1)."""
+    m = w.model
+    assert m is not None
+    users = w.ex.concurrent_requests
+    if (m.kind != "diffusion" or m.modality != "image" or not users or users < 2
+            or w.sub in ("memory", "fits", "steps", "gpu_hours") or w.st.deadline_hours
+            or w.st.budget_usd_total):
+        return False
+    mk = {k: v for k, v in w.media_kw().items() if k != "batch_size"}
+    if gid is not None and (w.st.wait_asked or w.sub == "time"):
+        return _users_wait(w, gid, users, mk)
+    kw: dict[str, Any] = {"workload": "serving", "concurrent_requests": users, **mk}
+    if gid is not None:
+        kw["gpus"] = [gid]
+    rec = w.recommend(**kw)
+    if rec is None or not rec.options:
+        return False
+    o = rec.options[0]
+    p = o.performance
+    gpus = o.fit.replicas_per_node * o.nodes
+    sec = gpus / p.images_per_s if p.images_per_s else None
+    if not sec:
+        return False
+    w.offer_numbers(rec)
+    cheapest = all(x.cost.per_hour_usd >= o.cost.per_hour_usd for x in rec.options)
+    n = o.offer.gpu_count * o.nodes
+    w.out.first = w.say(
+        "media_users_count", users=w.n(users), model=m.name, weights=o.weights, n=w.n(n),
+        setup=w.option_setup(o), provider=o.offer.provider, price=w.usd(o.cost.per_hour_usd),
+        kind=w.kinds[o.pricing_model], month=w.usd(o.cost.per_month_usd or 0.0),
+        rank=w.t["media_users_cheapest" if cheapest else "media_users_top"],
+        w=mk.get("width") or m.native_width or 1024,
+        h=mk.get("height") or m.native_height or 1024)
+    w.ask("gpu_count", n, "GPUs")
+    if not w.st.max_seconds_per_image:  # (a limit asked: image_time_lead says the time)
+        w.out.more.append(w.say("media_users_queue", sec=w.n(sec, 1)))
+    w.out.more.append(w.say("price_date", date=price_date_words(o.offer.as_of,
+                                                                  o.offer.as_of_kind, w.t)))
+    w.option_warnings(o)
+    return True
+
+
 def _media(w: _W) -> None:
     m = w.model
     if m is None:
         return
     _media_variant(w)
     gid, named = w.card()
+    if _media_users(w, gid):
+        return
+    if gid is not None and _batch_fit(w, gid):
+        return
     if w.sub != "memory" and _work_rate(w, gid):
         return
     if _rate_asked(w, gid):
@@ -2038,6 +2220,8 @@ def _media(w: _W) -> None:
             w.out.more.insert(0, w.say("media_precision_fit", default=default.weights,
                                        need=w.gib(default.memory.per_gpu_gib), setup=one,
                                        weights=r.weights, fit=w.gib(r.memory.per_gpu_gib)))
+    if m.kind == "diffusion" and w.weights is not None and w.out.first:
+        _storage_only(w, r, gid, count, mk, one)
     if w.sub == "memory" and w.out.first:
         # "how much VRAM for SDXL at batch 8?": the memory (the first sentence says it) is
         # the number asked
