@@ -37,6 +37,7 @@ from service.domain.answer.intent import (
     unknown_place,
 )
 from service.domain.answer.knowledge import LanguageSignals, Passage, ScoredId
+from service.domain.answer.numbers.also import add_asked
 from service.domain.answer.numbers.context import (
     AskedNumber,
     Numbers,
@@ -419,6 +420,31 @@ def _merge(ex: Extracted, ctx: AskContext | None, registry: Registry) -> Extract
     return msgspec.structs.replace(ex, **changes) if changes else ex
 
 
+def _context_overridden(own: Extracted, ctx: AskContext | None, registry: Registry,
+                        t: Mapping[str, str]) -> list[str]:
+    """The request's ``context`` model or GPU that the question's own differs from, said as
+    not used (the question's words win, :func:`_merge`): it was dropped silently, so an
+    integrator sending context had no sign that "what gpu for llama 3.1 70B?" with
+    context.model llama 3.1 8b answered 70B (audit buyer30c #9)."""
+    if ctx is None:
+        return []
+    said: list[str] = []
+    if ctx.model and own.model:
+        found = registry.find_model(ctx.model)
+        if found is not None and found.id != own.model:
+            said.append(t["context_overridden"].format(
+                field="model", given=found.name, used=registry.models[own.model].name))
+    if ctx.gpu and own.gpu:
+        try:
+            g = registry.one_gpu(ctx.gpu.strip())
+        except NotFound:
+            g = None
+        if g is not None and g.id != own.gpu:
+            said.append(t["context_overridden"].format(
+                field="gpu", given=g.name, used=registry.gpus[own.gpu].name))
+    return said
+
+
 def _unknown_context(field: str, raw: str, hint: list[str]) -> NotFound:
     """The unknown name of the context's ``field`` (/problems/unknown-<field>, a 400 at
     ``$.context.<field>``), as /v1/sizing answers an unknown model or GPU, with the nearest
@@ -763,7 +789,8 @@ def _answer_one(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
     found = retriever.search(q, lang, 20)
     conf = confidence(found, lang)
     ranked = [s for s in found.fused if (s.id, lang) in passages]
-    ex = _merge(extract(q, registry), req.context, registry)
+    own = extract(q, registry)
+    ex = _merge(own, req.context, registry)
     det = details(q, registry, [p.id for p in catalog.providers])
     if only_region is not None:
         # one of the places each asked (:func:`_each_region`): this place alone
@@ -807,7 +834,7 @@ def _answer_one(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
             follow_up=t["region_unknown_follow"], confidence=conf, closest_topics=[],
             details=echoed(det))
     model_id = ex.model
-    notes: list[str] = []
+    notes: list[str] = _context_overridden(own, req.context, registry, t)
     shared = version_read(q, registry, model_id) if model_id is not None else None
     if model_id is not None and shared is not None:
         # "DeepSeek V2.5": the catalog keeps it under DeepSeek-V2, whose 236B architecture it
@@ -988,6 +1015,10 @@ def _answer_one(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
     else:
         written = compose_numbers(intent, sub, ex, det, lang, catalog, today, messages,
                                   model_id, st)
+        # every other quantity the question asks beside its intent's ("how much VRAM and what
+        # will it cost per month?"), after the lead, in the order asked (audit buyer30c #3, #6)
+        add_asked(written, folded, intent, sub, ex, det, lang, catalog, today, messages,
+                  model_id, st)
         if model_id is not None and (st.cloud_asked or written.by_provider):
             # "which cloud for ...", "GCP vs Vast for ...": the offers ranked, each with its
             # instance, its price's date and its source

@@ -2280,6 +2280,12 @@ class _W:
             self.region_used = True
         if self.det.regions_excluded:
             self.left_out_unapplied = True  # (the recommendations read no place left out)
+        if (self.ex.gpu is None and self.ex.gpu_count == 1 and not self.det.gpus
+                and self.model is not None and self.model.kind == "llm"):
+            # "can I run Llama 3.1 70B on one GPU, and what would it cost?": setups of one GPU
+            # only, as the API's max_gpus_per_node=1 ranks them (audit buyer30c #4: a 4 x RTX
+            # 3090 setup was priced where one GPU was said)
+            req["max_gpus_per_node"] = 1
         if self.st.max_ttft_ms and self.generates_tokens():
             # a token target of an image, speech or embedding model is refused by the
             # recommendations (capability.check_applies); the answer says it does not apply

@@ -488,6 +488,7 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
         if w.out.asked is not None:
             w.out.asked = msgspec.structs.replace(w.out.asked, yes=None)
     _lead_with(w, _image_tokens_lead(w))
+    _one_gpu_yes(w, intent)
     _yes_no_lead(w)
     _lead_with(w, _user_base_lead(w))
     _lead_with(w, _active_share_lead(w))
@@ -726,7 +727,12 @@ def _each_priced(intent: str, sub: str | None, ex: Extracted, det: Details, lang
                 "cost", sub, msgspec.structs.replace(ex, weights=pid), det, lang, catalog,
                 today, messages, model_id, alone)))
         label, row = "each_precision", "each_row"
-    elif (((intent == "compare" and st.month_priced) or volume) and len(gpus) >= 2
+    elif (((intent == "compare" and st.month_priced) or volume
+           # "cost per month on an A100, and what about on an L40S?": each GPU named priced
+           # as "compare ... A100 vs L40S" prices it (audit buyer30c #5: the A100 alone)
+           or (intent == "cost" and sub == "month" and len(det.gpus or ()) >= 2
+               and st.month_priced))
+          and len(gpus) >= 2
             and (not st.gpu_counts or {g for g, _ in st.gpu_counts} == set(gpus))
             and (ex.concurrent_requests or 1) <= 1 and not det.users
             and st.request_rate_per_s is None and st.user_base is None
@@ -1786,6 +1792,22 @@ def _stand_in_unknown(w: _W) -> str | None:
     if near is not None and near[0] > kib * 1.05:
         text += " " + w.say("stand_in_kv_more", near=near[1], kv_near=w.n(near[0], 0))
     return text
+
+
+def _one_gpu_yes(w: _W, intent: str) -> None:
+    """"Can I run Llama 3.1 70B on one GPU, and what would it cost per month?": the price is
+    of setups of one GPU only (context.recommend passes max_gpus_per_node=1 where one GPU and
+    no card is said), so the yes asked is that its lead is one GPU, said first (audit buyer30c
+    #4: a 4 x RTX 3090 setup was priced, with no yes or no). Nothing where no setup of one GPU
+    is priced: the answer says why."""
+    a = w.out.asked
+    if (intent != "cost" or not w.st.yes_no or w.ex.gpu is not None or w.det.gpus
+            or w.ex.gpu_count != 1 or a is None or a.yes is not None or not w.out.offers
+            or w.out.first is None):
+        return
+    lead = w.out.priced_offer or w.out.offers[0]
+    if lead.gpu_count == 1 and lead.nodes == 1:
+        w.out.asked = msgspec.structs.replace(a, yes=True)
 
 
 def _yes_no_lead(w: _W) -> None:
