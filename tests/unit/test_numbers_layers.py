@@ -10,7 +10,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "service" / "domain" / "answer" / "numbers"
 ORDER = ["context", "layouts", "jobs", "media", "memory", "prices", "cost", "speed", "counts",
-         "compare", "training", "terms", "regions", "write"]
+         "compare", "training", "terms", "regions", "write", "also"]
 PREFIX = "service.domain.answer.numbers."
 
 
