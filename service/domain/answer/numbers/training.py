@@ -400,7 +400,8 @@ _MFU_NOTE = re.compile(r"^MFU (\d++(?:\.\d++)?)")
 def _mfu_lead(w: _W, task: str) -> None:
     """The MFU asked ("what MFU do you assume for full fine-tuning Llama 3.1 70B on 16
     H100?"): the sizing's own (its ``training_flops`` assumption, as /v1/sizing states it:
-    0.40 full on one node, 0.35 past one, 0.55 LoRA, QLoRA x 0.85, CPU offload x 0.5) leads,
+    0.40 full, 0.35 past one node where its collectives are not timed, 0.55 LoRA, QLoRA
+    x 0.85, CPU offload x 0.5) leads,
     with the rule it rests on; for full training also the utilisation by the usual 6·N·D
     count at the sizing's tokens/s (PaLM's MFU, arXiv 2204.02311 appendix B), communication
     and any recompute included. It answered a fit ("Yes, ... fits") or a guidance passage
