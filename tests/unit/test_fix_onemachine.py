@@ -65,7 +65,9 @@ def test_sizing_times_a_16_gpu_machine_as_one_node() -> None:
     assert not any("span at least" in x for x in machine.warnings)
     assert abs(_per_gpu(machine) / _per_gpu(eight) - 1) < 0.01
     assert "multi_node" in _names(two_nodes)
-    assert _per_gpu(two_nodes) < _per_gpu(machine) * 0.95
+    # two nodes are never faster than the machine; a 1B's gradient sync between them hides
+    # under its accumulated micro-batches (timed, no multi-node share on top: audit 29b #8)
+    assert _per_gpu(two_nodes) <= _per_gpu(machine) * (1 + 1e-9)
 
 
 def test_recommendation_times_the_16_gpu_machine_as_one_node() -> None:

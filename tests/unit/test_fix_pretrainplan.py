@@ -17,7 +17,7 @@ def test_gpu_hours_keep_the_lead_and_say_the_30_day_plan() -> None:
     text = head(r)
     assert ("No deadline was stated, and on 2 × NVIDIA H100 SXM5 80GB, the fewest that hold "
             "the run, it takes about 971 days: a plan that finishes within 30 days is 56 × "
-            "NVIDIA H100 SXM5 80GB (7 machines of 8), about 29.7 days") in text
+            "NVIDIA H100 SXM5 80GB (7 machines of 8), about 26.0 days") in text
     assert "GPU-hours, for about $" in text
     # the plan precedes the fewest GPUs' own figures, which stay (the minimum setup)
     assert text.index("a plan that finishes within 30 days") < text.index("about $61,539")

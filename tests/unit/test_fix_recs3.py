@@ -54,8 +54,16 @@ def test_a_passed_over_option_is_called_cheaper_only_when_it_costs_less() -> Non
     assert top.nodes > 1
     m = re.search(r"instead of ~[\d,]+ [^.]*?, and costs " + _USD + " less", top.why)
     more = re.search(r"instead of ~[\d,]+[^.]*?, for " + _USD + " more", top.why)
-    assert m is not None or (more is not None and "Ranked before a cheaper option" in top.why), (
-        top.why)
+    if m is None and more is None:
+        # re-pinned: since fix/trainperf counts the network between nodes once, the 8 nodes
+        # of B200 ($54,335) cost less than one node ($62,519) by rank cost too: no option is
+        # passed over, so no trade is said, and none is called cheaper
+        assert "Ranked before a cheaper option" not in top.why, top.why
+        assert all((top.cost.per_job_usd or 0.0) <= (o.cost.per_job_usd or 0.0)
+                   for o in rec.options)
+    else:
+        assert m is not None or (more is not None
+                                 and "Ranked before a cheaper option" in top.why), top.why
 
 
 def test_a_long_run_warning_names_a_stale_reserved_price() -> None:

@@ -41,11 +41,12 @@ QUESTIONS: list[tuple[str, str]] = [
      "ale jobului sunt împărțite pe 18 instanțe (36 de replici)"),
     # a fine-tune over 2 nodes: faster and cheaper than on 1
     ("cât costă fine-tuning complet pentru llama 3.1 70b pe 50B de tokeni",
-     # (~23.1 days and 351 USD before pipeline sends between nodes were timed: fix pipenet)
-     "Pe 2 noduri (rețea efa) se termină în ~23,0 zile (estimat, cu reporniri) în loc de ~47 "
-     "(estimat, cu reporniri) pe 1 nod (8 × NVIDIA B200 180GB (HGX) la aws, 15.630 USD) și "
-     # (385 USD before one copy of a sharded checkpoint was stored for the run: fix pretrain)
-     "costă cu 509 USD mai puțin."),
+     # re-pinned: since fix/trainperf counts the network between nodes once the 2 nodes cost
+     # less than 1 by rank cost too, so no option is passed over and the trade it said ("Pe 2
+     # noduri ... costă cu 509 USD mai puțin.") is kept as a shape in NOTES below; the run's
+     # storage note over its nodes, said in Romanian
+     "Stocarea numără o singură copie a greutăților și a checkpoint-urilor (2.117 GB) pentru "
+     "rularea pe cele 2 noduri"),
     # a job over 30 days ranks after the ones within them
     ("cât costă să generez 10B de tokeni cu llama 3.1 8b la hyperstack",
      "Clasată înaintea unei opțiuni mai ieftine care durează ~44 de zile (10 × NVIDIA RTX "
@@ -84,17 +85,21 @@ REQUESTS: list[tuple[dict[str, Any], str]] = [
     # a training run's deadline set its node count
     ({"model": "llama-3.1-70b", "workload": "finetune", "training_tokens": 1e10,
       "allow_multi_node": True, "max_job_hours": 24},
+     # re-pinned: fix/trainperf counts the network between nodes once (was ~20,5 h at
+     # ~135.487 tokens/s, ~27.097 per node, 25 % more node-hours)
      "Termenul (24 h, max_job_hours) a stabilit numărul de noduri: rularea pe 5 noduri (rețea "
-     "efa) durează ~20,5 h (~22,6 h estimate, cu repornirile de pe spot) la ~135.487 de "
-     "tokeni/s (~27.097 pe nod, față de ~33.961 pe 1 nod: mai încet pe nod, sincronizarea "
+     "efa) durează ~18,2 h (~20,1 h estimate, cu repornirile de pe spot) la ~152.917 "
+     "tokeni/s (~30.583 pe nod, față de ~33.961 pe 1 nod: mai încet pe nod, sincronizarea "
      "gradienților între noduri costând mai mult decât câștigă), unde 1 nod ar dura ~81,8 h; "
-     "cu 25% mai multe ore-nod, deci cu aproximativ atât mai mult cost de calcul."),
+     "cu 11% mai multe ore-nod, deci cu aproximativ atât mai mult cost de calcul."),
     # a pre-training run over more nodes: faster, for more money
     ({"model": "llama-3.1-70b", "workload": "pretrain", "training_tokens": 1e12,
       "allow_multi_node": True},
      # (~26.9 days and 1,688,295 USD before pipeline sends between nodes were timed)
      # (1.682.937 USD before one copy of a sharded checkpoint was stored: fix pretrain)
-     "Pe 32 de noduri (rețea efa) se termină în ~26,8 zile în loc de ~693, cu 1.678.308 USD "
+     # (~26,8 days and 1.678.308 USD before fix/trainperf counted the network between nodes
+     # once: re-pinned)
+     "Pe 32 de noduri (rețea efa) se termină în ~23,6 zile în loc de ~693, cu 1.398.949 USD "
      "mai mult."),
     # runs over 365 days rank after the ones within them
     ({"model": "llama-3.1-8b", "workload": "finetune", "training_tokens": 1e13},
@@ -175,6 +180,14 @@ NOTES: list[tuple[str, str]] = [
      "bills every hour of the term.",
      "Preț rezervat: cere un angajament (un termen de angajament pe care catalogul nu îl "
      "precizează) și se facturează fiecare oră a termenului."),
+    # the trade of a plan over nodes cheaper than the single node it passed over (the real
+    # 50B fine-tune said it until fix/trainperf counted the network between nodes once)
+    ("Over 2 nodes (efa network) it finishes in ~23.0 days (expected, with restarts) instead "
+     "of ~47 (expected, with restarts) on 1 node (8 x NVIDIA B200 180GB (HGX) at aws, "
+     "$15,630), and costs $509 less.",
+     "Pe 2 noduri (rețea efa) se termină în ~23,0 zile (estimat, cu reporniri) în loc de ~47 "
+     "(estimat, cu reporniri) pe 1 nod (8 × NVIDIA B200 180GB (HGX) la aws, 15.630 USD) și "
+     "costă cu 509 USD mai puțin."),
     ("Over 2 nodes (unstated network) it finishes in ~12.5 days instead of ~25, for $1,200 "
      "more.",
      "Pe 2 noduri (rețea nedeclarată) se termină în ~12,5 zile în loc de ~25, cu 1.200 USD "

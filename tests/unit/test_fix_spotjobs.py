@@ -21,7 +21,8 @@ from tests.unit.ask_fixtures import ask, head
     ("cost to pretrain a 13B model on 1T tokens on H100 spot vs on-demand", "spot",
      "To pre-train a 13B model (Mistral NeMo 12B (2407)'s architecture scaled to 13B "
      "parameters: 43 layers) (full) on 1,000,000,000,000 tokens within 30 days on spot takes "
-     "120 × NVIDIA H100 SXM5 80GB"),
+     "104 × NVIDIA H100 SXM5 80GB"),  # was 120; re-pinned: fix/trainperf counts the network
+    #                                 between nodes once
     ("LoRA Llama 3.1 8B on 100M tokens on 1x A100 spot vs on-demand", "cheaper",
      "LoRA fine-tuning of Meta Llama 3.1 8B on 100,000,000 tokens costs about $1.35 on 1 × "
      "NVIDIA A100 SXM4 40GB at verda ($0.22/h for the setup, spot)"),

@@ -46,8 +46,9 @@ def _size(body: dict[str, object]):  # type: ignore[no-untyped-def]
 def test_infiniband_named_keeps_the_hours(q: str) -> None:
     a = _ask(q)
     first = a.split("\n")[0]
-    assert "35.9 hours" in first or "35,9 ore" in first
-    assert first.index("35") < 120  # the asked number leads
+    # re-pinned: fix/trainperf counts the network between nodes once (was 35.9 hours)
+    assert "32.3 hours" in first or "32,3 ore" in first
+    assert first.index("32") < 120  # the asked number leads
     assert "400 Gb/s" in first  # the link the figure assumes is said
 
 
@@ -59,11 +60,13 @@ def test_infiniband_named_keeps_the_hours(q: str) -> None:
 def test_stated_ethernet_slows_the_run(q: str) -> None:
     first = _ask(q).split("\n")[0]
     # over 100 Gb/s per node: TP8 x PP2 sends one micro-batch's 33.5 MB of hidden states
-    # each way between the nodes (1/8 per GPU, sequence parallel), 5.4 ms a ~0.26 s slot
-    assert "36.6 hours" in first or "36,6 ore" in first
-    assert "35.9 hours" in first or "35,9 ore" in first  # the InfiniBand run beside it
-    assert first.index("36.6" if "36.6" in first else "36,6") < first.index(
-        "35.9" if "35.9" in first else "35,9")
+    # each way between the nodes (1/8 per GPU, sequence parallel), 5.4 ms a ~0.26 s slot.
+    # Re-pinned: fix/trainperf counts the network between nodes once (was 36.6 against
+    # 35.9 hours); the Ethernet run is still the slower one, said first
+    assert "33.0 hours" in first or "33,0 ore" in first
+    assert "32.3 hours" in first or "32,3 ore" in first  # the InfiniBand run beside it
+    assert first.index("33.0" if "33.0" in first else "33,0") < first.index(
+        "32.3" if "32.3" in first else "32,3")
     assert "12.5 Gb/s" in first or "12,5 Gb/s" in first
 
 

@@ -69,8 +69,10 @@ def test_search_prefers_model_parallel_over_pure_zero3_across_nodes() -> None:
     assert "data parallel alone, the best is ZeRO-3 over all 2048 GPUs" in r.layout.reason
     assert "bound by communication" in r.layout.reason
     assert r.performance.bound == "compute"
-    # slower than the old 168.9 h (no traffic between nodes), faster than pure ZeRO-3
-    assert r.performance.training_hours == pytest.approx(202.8, abs=0.5)
+    # slower than the old 168.9 h (no traffic between nodes), faster than pure ZeRO-3;
+    # re-pinned: fix/trainperf counts the network between nodes once (was 202.8 h)
+    assert r.performance.training_hours > 168.9
+    assert r.performance.training_hours == pytest.approx(181.7, abs=0.5)
     assert "8 micro-batches a step" in r.layout.reason  # a 4M-token global batch
     zero3 = [c for c in r.layout.candidates if (c.tensor, c.pipeline, c.zero_stage) == (1, 1, 3)]
     assert zero3 and zero3[0].lost is not None and zero3[0].lost.startswith("slower: 495,645")
@@ -78,7 +80,7 @@ def test_search_prefers_model_parallel_over_pure_zero3_across_nodes() -> None:
     value, reason = _a(r, "inter_node_network")
     assert value == "50 GB/s per GPU"
     assert "400 Gb/s per GPU" in reason and "ConnectX-7" in reason
-    assert "timed apart" in _a(r, "multi_node")[1]
+    assert "timed on top of it" in _a(r, "multi_node")[1]  # was "timed apart": fix/trainperf
     # within a node the rule stays DDP / the least ZeRO that fits, data parallel only
     one = _size(model="llama 3.1 8b", gpu="H100 SXM", gpu_count=8, task="finetune",
                 finetune={"method": "full"})
@@ -97,7 +99,8 @@ def test_explicit_3d_layout_is_accepted_and_sized() -> None:
     _, comm = _a(r, "training_communication")
     assert "tensor parallel 8: 4 all-reduces" in comm and "1F1B" in comm
     assert "bubble (p-1)/m = 9.4%" in comm  # 32 micro-batches of the 4M-token batch
-    assert r.performance.training_hours == pytest.approx(222.2, abs=0.5)
+    # re-pinned: fix/trainperf counts the network between nodes once (was 222.2 h)
+    assert r.performance.training_hours == pytest.approx(199.1, abs=0.5)
 
 
 def test_zero2_with_pipeline_is_refused_at_the_field() -> None:

@@ -1812,9 +1812,10 @@ def _size(req: SizingRequest, catalog: Catalog, *, machine_gpus: int | None = No
         # the same, and how the speed was scaled
         nodes = math.ceil(n / node)
         note("multi_node", f"{nodes} nodes of {node} GPUs",
-             "training speed per GPU at the multi-node share of the peak (0.35 full, 0.48 "
-             "LoRA, against 0.40 / 0.55 in one node); the collectives between the nodes are "
-             "timed apart (inter_node_network)")
+             "training speed per GPU at the one-node share of the peak (0.40 full, 0.55 "
+             "LoRA) with the collectives between the nodes timed on top of it "
+             "(training_communication, inter_node_network); the multi-node share (0.35 / "
+             "0.48) only where they are not timed, so the network is not counted twice")
         stated = req.node_network_gbit_s
         note("inter_node_network", f"{inter_node_gb_s(tplan):.3g} GB/s per GPU",
              (f"as stated: {stated:,.4g} Gb/s per node between the nodes, shared by its "

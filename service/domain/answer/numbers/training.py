@@ -67,10 +67,9 @@ from service.domain.sizing.sizing import (
 )
 from service.domain.sizing.speed import (
     CPU_OFFLOAD_MFU_FACTOR,
-    FULL_MFU_MULTI_NODE,
     FULL_MFU_ONE_NODE,
     LORA_MFU,
-    LORA_MFU_MULTI_NODE_FACTOR,
+    MULTI_NODE_MFU_FACTOR,
     QLORA_DEQUANT_FACTOR,
 )
 
@@ -408,7 +407,8 @@ _MFU_NOTE = re.compile(r"^MFU (\d++(?:\.\d++)?)")
 def _mfu_lead(w: _W, task: str) -> None:
     """The MFU asked ("what MFU do you assume for full fine-tuning Llama 3.1 70B on 16
     H100?"): the sizing's own (its ``training_flops`` assumption, as /v1/sizing states it:
-    0.40 full on one node, 0.35 past one, 0.55 LoRA, QLoRA x 0.85, CPU offload x 0.5) leads,
+    0.40 full, 0.35 past one node where its collectives are not timed, 0.55 LoRA, QLoRA
+    x 0.85, CPU offload x 0.5) leads,
     with the rule it rests on; for full training also the utilisation by the usual 6·N·D
     count at the sizing's tokens/s (PaLM's MFU, arXiv 2204.02311 appendix B), communication
     and any recompute included. It answered a fit ("Yes, ... fits") or a guidance passage
@@ -458,8 +458,9 @@ def _mfu_rule(w: _W, task: str) -> None:
     w.out.first = w.say("train_mfu_rule", mfu=f.number(one, 2), pct=f.percent(one),
                         method=w.say("train_mfu_method_" + method),
                         full=f.number(FULL_MFU_ONE_NODE, 2), node=w.n(NODE_GPUS),
-                        multi=f.number(FULL_MFU_MULTI_NODE, 2), lora=f.number(LORA_MFU, 2),
-                        lora_multi=f.number(LORA_MFU * LORA_MFU_MULTI_NODE_FACTOR, 2),
+                        multi=f.number(FULL_MFU_ONE_NODE * MULTI_NODE_MFU_FACTOR, 2),
+                        lora=f.number(LORA_MFU, 2),
+                        lora_multi=f.number(LORA_MFU * MULTI_NODE_MFU_FACTOR, 2),
                         qlora=f.number(QLORA_DEQUANT_FACTOR, 2),
                         offload=f.number(CPU_OFFLOAD_MFU_FACTOR, 1))
     w.out.more.insert(0, w.t["train_mfu_rule_source"])
