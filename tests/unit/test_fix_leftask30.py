@@ -90,7 +90,10 @@ def test_mfu_for_training_without_a_model() -> None:
     r = _ask("What MFU should I assume for training?")
     text = head(r)
     assert text.startswith("The sizing assumes an MFU of 0.40 for full training"), text
-    assert "0.35 across nodes" in text and "0.55 for LoRA" in text
+    # (re-pinned at the merge of fix/trainperf: across nodes the same MFU with the network
+    # timed on top; 0.35 only where that traffic cannot be timed)
+    assert "0.55 for LoRA" in text and "the same across nodes" in text
+    assert "0.35 and 0.48 across nodes only where that traffic cannot be timed" in text
     assert "arXiv 2407.21783" in text
     assert _asked(r) == ("training_mfu", 0.40)
 
