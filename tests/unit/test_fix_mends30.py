@@ -13,6 +13,7 @@ instances a spot interruption stops): the guards below pass on the base tree too
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import msgspec
@@ -130,3 +131,44 @@ def test_guard_linked_and_networked_rows(q: str, want: str) -> None:
     over one row filter (counts._machine_rows)."""
     text = head(ask(q))
     assert want in text, text
+
+
+def _in_all_usd(text: str, ro: bool) -> list[float]:
+    """Each "about $X in all" / "aproximativ X USD în total" of an answer, in USD."""
+    if ro:
+        got = re.findall(r"aproximativ ([\d.]+(?:,\d+)?) USD în total", text)
+        return [float(x.replace(".", "").replace(",", ".")) for x in got]
+    return [float(x.replace(",", "")) for x in re.findall(r"about \$([\d,]+(?:\.\d+)?) in all",
+                                                             text)]
+
+
+@pytest.mark.parametrize(("q", "ro"), [
+    ("Train Llama 3.1 8B with LoRA on 100M tokens within 2 hours: how many nodes?", False),
+    ("Antrenez Llama 3.1 8B cu LoRA pe 100M de tokeni în cel mult 2 ore: câte noduri?", True),
+    ("How much to fine-tune Llama 3.1 8B with LoRA on 100M tokens within 2 hours?", False),
+])
+def test_finetune_deadline_job_cost_is_the_recommendations(q: str, ro: bool) -> None:
+    """The job's cost said is /v1/recommendations' per_job_usd for the same body: on spot,
+    the lead with max_job_hours 2 (1 x B200 at verda, $0.95: one billed hour at $0.95 plus
+    $0.0046 storage); on demand, that machine's on-demand option ($3.79: one billed hour
+    at $3.79 plus the same storage). Both figures billed per hour, as the recommendations
+    bill them; the "$3.79 in all" at the answer's end is the on-demand run, not the spot
+    plan's (was 4 x RTX 6000 Ada at $1.99 on spot, where the recommendations lead with $0.95)."""
+    body = {"model": "llama-3.1-8b", "workload": "finetune", "training_tokens": 1e8,
+            "max_job_hours": 2}
+    spot = rec(**body).options[0]
+    assert (spot.offer.id, spot.pricing_model) == ("verda-1b200-30v", "spot")
+    od = rec(**body, interruptible=False, gpus=["b200"]).options[0]
+    assert (od.offer.id, od.pricing_model) == ("verda-1b200-30v", "on_demand")
+    r = ask(q)
+    text = head(r).replace("\xa0", " ")
+    said = _in_all_usd(text, ro)
+    assert said == [round(spot.cost.per_job_usd or 0.0, 2), round(od.cost.per_job_usd or 0.0, 2)
+                    ] == [0.95, 3.79], text
+    assert r.numbers is not None and r.numbers.asked is not None
+    if r.numbers.asked.quantity == "per_job_usd":
+        assert r.numbers.asked.value == pytest.approx(spot.cost.per_job_usd or 0.0, abs=0.005)
+    listed = r.numbers.recommendations
+    assert [(x.offer_id, x.pricing_model, x.per_hour_usd) for x in listed] == [
+        (spot.offer.id, "spot", spot.cost.per_hour_usd),
+        (od.offer.id, "on_demand", od.cost.per_hour_usd)]
