@@ -126,10 +126,19 @@ def test_deadline_prices_the_whole_machine() -> None:
     r = ask("Train Llama 3.1 8B with LoRA on 100M tokens within 2 hours: how many nodes?")
     text = head(r)
     assert "3 × NVIDIA RTX 6000 Ada" not in text
-    assert "4 × NVIDIA RTX 6000 Ada Generation 48GB" in text
-    assert "$0.33/h per GPU" not in text  # the 4-GPU machine's $0.99 over 3
-    assert "$0.25/h per GPU" in text  # $0.99 / 4
-    assert asked(r) == ("gpu_count", 4, "GPUs")
+    # review mends30 #3 (fix/mends 81a85c7): the fine-tune's spot GPU is chosen among the spot
+    # recommendations' GPUs too, so the plan is /v1/recommendations' lead with max_job_hours 2,
+    # 1 x B200 on spot ($0.95 the job, on demand $3.79), no longer 4 x RTX 6000 Ada ($1.99).
+    # The point kept: the price is the whole machine's, over the GPUs it has (verda's 4 x RTX
+    # 6000 Ada at $0.99/h was said as $0.33/h per GPU over 3), here one machine of one B200
+    assert "on spot takes 1 × NVIDIA B200 180GB (HGX)" in text, text
+    assert "$0.95/h per GPU (verda)" in text  # 1B200.30V at $0.95/h spot, over its 1 GPU
+    assert "$3.79/h per GPU (verda)" in text  # on demand, the same machine
+    assert r.numbers is not None
+    assert [(x.offer_id, x.gpu_count, x.nodes, x.pricing_model, x.per_hour_usd)
+            for x in r.numbers.recommendations] == [
+        ("verda-1b200-30v", 1, 1, "spot", 0.95), ("verda-1b200-30v", 1, 1, "on_demand", 3.79)]
+    assert asked(r) == ("gpu_count", 1, "GPUs")
 
 
 # -- 4. sequence length per example; LoRA assumed on spot ---------------------------------------

@@ -391,10 +391,23 @@ def spot_overhead_fraction(checkpoint_minutes: float, instances: int = 1) -> flo
     """Expected extra run time on spot, as a fraction of the run: ``SPOT_INTERRUPTIONS_PER_HOUR``
     per instance, each costing ``RESTART_MINUTES`` plus half a checkpoint interval of lost
     work; a synchronous job over ``instances`` stops whenever any one is reclaimed, so it is
-    interrupted that many times as often (:meth:`Ctx.spot_overhead_of`). /v1/ask reads the
+    interrupted that many times as often (:func:`spot_joined_instances`). /v1/ask reads the
     same rule from here."""
     return max(1, instances) * SPOT_INTERRUPTIONS_PER_HOUR * (
         RESTART_MINUTES + checkpoint_minutes / 2) / 60
+
+
+def spot_joined_instances(training: bool, nodes: int, replica_nodes: int = 1) -> int:
+    """The instances whose interruptions stop one spot job (:func:`spot_overhead_fraction`'s
+    ``instances``): ``SPOT_INTERRUPTIONS_PER_HOUR`` is per instance, and a synchronous job
+    over N instances stops whenever any of them is reclaimed, so it is interrupted N times as
+    often, each time losing the same restart and work: a training run's every node (data
+    parallel: each step waits for all of them), else a replica's own nodes
+    (``replica_nodes``: a replica split over pipeline stages). Replicas on nodes of their own
+    run on while one node restarts, so each loses only its own. The one rule of
+    :meth:`Ctx.spot_overhead_of` and of /v1/ask's spot answers (answer/numbers/terms.py: the
+    machines ``n`` GPUs are rented as)."""
+    return max(1, nodes if training else replica_nodes)
 
 
 def own_said(ctx: Ctx, tried: Iterable[str]) -> str:
@@ -556,16 +569,13 @@ class Ctx:
         return spot_overhead_fraction(self.req.checkpoint_interval_minutes)
 
     def spot_overhead_of(self, plan: Plan) -> float:
-        """:attr:`spot_overhead` of ``plan``: ``SPOT_INTERRUPTIONS_PER_HOUR`` is per instance,
-        and a synchronous job over N instances stops whenever any of them is reclaimed, so it
-        is interrupted N times as often, each time losing the same restart and work: a
-        training plan's every node (data parallel: each step waits for all of them), a
-        replica split over ``cap.pp`` nodes. Replicas on nodes of their own run on while one
-        node restarts, so each loses only its own (4 nodes of a training run: 8.3%, not one
-        instance's 2.1%)."""
+        """:attr:`spot_overhead` of ``plan`` over the instances one interruption stops
+        (:func:`spot_joined_instances`): a training plan's every node, a replica split over
+        ``cap.pp`` nodes (4 nodes of a training run: 8.3%, not one instance's 2.1%)."""
         training = self.req.workload in ("finetune", "pretrain")
-        joined = plan.nodes if training else plan.cap.pp
-        return max(1, joined) * self.spot_overhead
+        # a replica's pipeline stages read only where the plan is replicas
+        return spot_joined_instances(training, plan.nodes, 1 if training else plan.cap.pp
+                                     ) * self.spot_overhead
 
     @cached_property
     def targets(self) -> Targets:

@@ -4,6 +4,7 @@ and the interconnect a split model needs."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import replace as dc_replace
 from functools import partial
 from typing import Any, NamedTuple
@@ -2148,12 +2149,29 @@ def _interconnect_pcie_only(w: _W, gid: str) -> bool:
     return True
 
 
-def _linked_rows(w: _W, gid: str, n: int) -> tuple[list[OfferView], list[OfferView]]:
-    """The machines of ``n`` × ``gid`` (all of them) and those whose offer states NVLink or
-    NVSwitch, trusted and current where any is (:func:`_linked_price`)."""
+def _machine_rows(w: _W, gid: str, n: int, *keeps: Callable[[OfferView], bool]
+                  ) -> tuple[list[OfferView], list[OfferView]]:
+    """The machines of ``n`` × ``gid`` (all of them) and those the first of ``keeps`` that
+    keeps any keeps (each a fallback for the one before), trusted and current where any is:
+    the rows :func:`_linked_price` (NVLink or NVSwitch) and :func:`_networked_price` (the
+    network asked, else another RDMA fabric) price."""
     exact = [v for v in w.offers_for(gid) if v.gpu_count == n]
-    linked = [v for v in exact if v.interconnect in ("nvlink", "nvswitch")]
-    return exact, [v for v in linked if not v.stale and not v.suspect] or linked
+    kept: list[OfferView] = []
+    for keep in keeps:
+        kept = [v for v in exact if keep(v)]
+        if kept:
+            break
+    return exact, [v for v in kept if not v.stale and not v.suspect] or kept
+
+
+def _linked(v: OfferView) -> bool:
+    """Whether the offer states NVLink or NVSwitch (NVLink through a switch)."""
+    return v.interconnect in ("nvlink", "nvswitch")
+
+
+def _on_network(*nets: str) -> Callable[[OfferView], bool]:
+    """Whether an offer states one of ``nets`` between machines (its ``network``)."""
+    return lambda v: v.network in nets
 
 
 def _linked_family(w: _W, gid: str) -> bool:
@@ -2172,8 +2190,9 @@ def _linked_family(w: _W, gid: str) -> bool:
     for g in family.variants:
         # a network between machines asked ("with InfiniBand"): the machines that state it,
         # as the price answer lists them (:func:`_networked_price`), not the NVLink ones
-        joined = (_networked_rows(w, g, n)[1] if w.st.node_network in FAST_NETWORKS
-                  else _linked_rows(w, g, n)[1])
+        joined = (_machine_rows(w, g, n, _on_network(w.st.node_network or ""),
+                                _on_network(*FAST_NETWORKS))[1]
+                  if w.st.node_network in FAST_NETWORKS else _machine_rows(w, g, n, _linked)[1])
         rows = [v for v in joined if v.on_demand_usd_h is not None]
         if n and rows:
             cheapest[g] = min(rows, key=lambda v: (v.on_demand_usd_h or 0.0, v.provider))
@@ -2203,7 +2222,7 @@ def _linked_price(w: _W, gid: str) -> bool:
     views = [v for v in w.offers_for(gid)]
     n = w.ex.gpu_count or max((v.gpu_count for v in views if not v.stale and not v.suspect),
                               default=0)
-    exact, fresh = _linked_rows(w, gid, n)
+    exact, fresh = _machine_rows(w, gid, n, _linked)
     if not n or not exact:
         return False
     if w.st.node_network in FAST_NETWORKS:
@@ -2244,16 +2263,6 @@ def _linked_price(w: _W, gid: str) -> bool:
     return True
 
 
-def _networked_rows(w: _W, gid: str, n: int) -> tuple[bool, list[OfferView]]:
-    """Whether a machine of ``n`` × ``gid`` states the network between machines asked, and
-    the machines :func:`_networked_price` prices: those that state it, else another RDMA
-    fabric (``FAST_NETWORKS``), trusted and current where any is."""
-    exact = [v for v in w.offers_for(gid) if v.gpu_count == n]
-    named = [v for v in exact if v.network == (w.st.node_network or "")]
-    fast = named or [v for v in exact if v.network in FAST_NETWORKS]
-    return bool(named), [v for v in fast if not v.stale and not v.suspect] or fast
-
-
 def _networked_price(w: _W, gid: str, n: int, exact: list[OfferView]) -> bool:
     """"The cheapest 8x H100 node with InfiniBand for multi-node training, per month": the
     machines of ``n`` × ``gid`` whose offer states the network between machines asked (the
@@ -2264,7 +2273,9 @@ def _networked_price(w: _W, gid: str, n: int, exact: list[OfferView]) -> bool:
     cheapest NVLink machine, lium's 8 × H100 with no network stated, which the
     recommendations reject for multi-node training (audit buyer29a #12)."""
     net = w.st.node_network or ""
-    named, fresh = _networked_rows(w, gid, n)
+    asked = _on_network(net)
+    fresh = _machine_rows(w, gid, n, asked, _on_network(*FAST_NETWORKS))[1]
+    named = any(asked(v) for v in exact)  # a machine states the network asked
     setup, said_net = w.setup(n, gid), w.t.get(f"network_{net}", net)
     if not fresh:
         w.out.first = w.say("networked_price_none", setup=setup, net=said_net,

@@ -66,6 +66,7 @@ from service.domain.recommend.context import (
     RESTART_MINUTES,
     SPOT_INTERRUPTIONS_PER_HOUR,
     billed_for,
+    spot_joined_instances,
     spot_overhead_fraction,
     unknown_price_defaults,
 )
@@ -271,7 +272,7 @@ def _spot_no_checkpoints(w: _W, setup: str, n: int, s: OfferView, o: OfferView,
     doi.org/10.1287/moor.1080.0329; math.stackexchange.com/questions/2782358). On-demand leads
     unless spot's expected cost is still below it. It led with spot and a checkpoint every
     30 minutes the question said it does not have ($73.50 against an expected ~$718)."""
-    instances = max(1, math.ceil(n / s.gpu_count))
+    instances = _instances(s, n)
     rate = SPOT_INTERRUPTIONS_PER_HOUR * instances
     p_ok = math.exp(-rate * run_h)
     expected_h = math.expm1(rate * run_h) * (1 / rate + RESTART_MINUTES / 60)
@@ -1141,10 +1142,11 @@ def _spot(w: _W) -> None:
              and not length and not period)
     over = 0.0
     # a training job over several machines stops whenever any of them is reclaimed: its
-    # interruptions are its machines' (Ctx.spot_overhead_of: a training plan's every node),
-    # where one machine's were counted (audit buyer29a #2: 5.8 % for 8 nodes of 8 x H100
-    # with a checkpoint every 2 hours, 46.7 % in the recommendations)
-    joined = max(1, math.ceil(n / s.gpu_count)) if train else 1
+    # interruptions are its machines' (spot_joined_instances, the recommendations' one rule:
+    # a training plan's every node), where one machine's were counted (audit buyer29a #2:
+    # 5.8 % for 8 nodes of 8 x H100 with a checkpoint every 2 hours, 46.7 % in the
+    # recommendations)
+    joined = spot_joined_instances(train, _instances(s, n))
     if w.st.checkpoint_minutes:
         # the interval stated: spot's expected extra run time (restarts and the work lost
         # since the last checkpoint), as the recommendations count it

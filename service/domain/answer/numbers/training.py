@@ -2244,6 +2244,9 @@ def _train_deadline(w: _W, kw: dict[str, Any], gid: str, count: int, method: str
             and _spot_lead(w, kw, gid, count, deadline, label, od_usd,
                            w.say("finetune_deadline_spot_default", setup=w.setup(n, gid),
                                  run_time=w.duration(run_hours), cost=cost))):
+        if b is not None:
+            # the on-demand plan said after the spot one, listed after it
+            w.out.offers.append(_plan_offer(w, gid, n, r.weights, b))
         return True
     w.record(r, 2048, per_replica=True)
     plan = {"model": w.model.name, "method": label, "tokens": w.train_tokens_text(),
@@ -2484,10 +2487,31 @@ def _deadline_missed(w: _W, kw: dict[str, Any], gid: str, count: int, deadline: 
     return True
 
 
+def _plan_offer(w: _W, gid: str, n: int, weights: str,
+                b: tuple[OfferView, float, str]) -> OfferNumbers:
+    """A deadline's plan of ``n`` × ``gid`` priced on ``b`` (offer, $/GPU-hour of the
+    ``n``, pricing key: ``basis``) as the option listed with the answer: its machines, the
+    price of all of them, and why in one sentence (one machine: no network needed; several:
+    the fast network they are joined by), as :func:`_fabric_nodes` lists its plan."""
+    v, price, key = b
+    per, nodes = min(v.gpu_count, n), _instances(v, n)
+    why = (w.say("train_one_machine_why", setup=w.setup(per, gid)) if nodes == 1 else
+           w.say("train_fabric", nodes=w.n(nodes), setup=w.setup(per, gid),
+                 network=_NETWORK_NAMES.get(v.network or "", v.network or "")))
+    return OfferNumbers(
+        offer_id=v.id, provider=v.provider, gpu=v.gpu_name, gpu_count=per, nodes=nodes,
+        weights=weights, pricing_model=key, per_hour_usd=price * n, per_month_usd=None,
+        as_of=v.as_of.isoformat(), as_of_kind=v.as_of_kind, price_date=w.view_date(v), why=why)
+
+
 def _deadline_plan(w: _W, gid: str, n: int, r: SizingResult,
                    b: tuple[OfferView, float, str] | None) -> None:
     """What follows a deadline's plan of ``n`` × ``gid``: the multi-node caveat, the network
-    its machines are joined by, the price's date and the sizing's warnings."""
+    its machines are joined by, the price's date and the sizing's warnings; the plan is the
+    option listed (:func:`_plan_offer`; none listed where it has no price), never another
+    ranking's (review mends30 #3: a pre-training plan of 2 x B200 in 6.0 days listed 3 x
+    H100 in 9.2 days, past its week)."""
+    w.out.offers = [_plan_offer(w, gid, n, r.weights, b)] if b is not None else []
     if any(a.name == "multi_node" for a in r.assumptions):
         # over several machines, as the sizing timed it: not one machine of 16 × A100 joined
         # by NVSwitch (Google's a2-megagpu-16g), which is one node (buyer audit onemachine)
@@ -2880,7 +2904,10 @@ def _train_job(w: _W, task: str, method: str) -> bool:
     cost = o.cost.per_job_usd
     if not hours or not cost:
         return False
-    w.offer_numbers(msgspec.structs.replace(rec, options=[o]))
+    # the option listed is the plan the answer quotes: a pre-training plan within a deadline
+    # lists its own (below); it listed this cheapest run, 3 x H100 for 9.2 days, under a
+    # plan of 2 x B200 for 6.0 days within a week (review mends30 #3)
+    cheapest = msgspec.structs.replace(rec, options=[o])
     label = _method_label(w, method, task)
     common = {"model": w.model.name, "method": label, "weights": o.weights,
               "tokens": w.train_tokens_text(), "cost": w.usd(cost),
@@ -2906,11 +2933,14 @@ def _train_job(w: _W, task: str, method: str) -> bool:
         # the cheapest setup's own days and cost after it
         if not w.st.deadline_hours:
             _implied_note(w, common["setup"], o.offer.provider, hours, cost)
+            # the cheapest setup's longer run, said after the plan, listed after it
+            w.offer_numbers(cheapest)
         _pretrain_budget_verdict(w, None if w.st.deadline_hours else cost)
         return True
     if (task == "pretrain" and w.st.deadline_hours and hours > w.st.deadline_hours
             and _train_job_deadline(w, kw, common, w.st.deadline_hours)):
         return True
+    w.offer_numbers(cheapest)
     memory = None
     if (task == "finetune" and w.st.memory_asked and w.sub in ("time", "cost", None)
             and not (w.st.epochs_asked and w.st.budget_usd_total)):
@@ -3168,7 +3198,7 @@ def _train_job_deadline(w: _W, kw: dict[str, Any], common: dict[str, str],
     if rec is not None and rec.options:
         o = rec.options[0]
         mine = {**common, "weights": o.weights, "kind": w.kinds[o.pricing_model]}
-        if _train_nodes(w, o, mine, deadline_hours, rec.options):
+        if _train_nodes(w, o, mine, deadline_hours, rec):
             return True
     w.out.more.append(w.say("train_deadline_none", days=_days_said(w, deadline_hours)))
     return False
@@ -3319,14 +3349,15 @@ def _long_train(w: _W, kw: dict[str, Any], gid: str, count: int, hours: float,
 
 
 def _train_nodes(w: _W, o: Option, common: dict[str, str], deadline_hours: float,
-                 options: list[Option] | None = None) -> bool:
+                 rec: Recommendation) -> bool:
     """A pre-training run to finish within a stated time ("2T tokens in 30 days"): the nodes
     of the cheapest option's machine that finish it in time, at the tokens/s per node the
     recommendations compute for that option (tokens / (time x tokens/s per node), rounded
     up), with the run's days and cost at that many nodes. That rate holds over more nodes
     only where the option is already a plan over several (the recommendations' multi-node
     rate, on machines with a fast network between them); a one-machine option that would
-    need more is planned again on such machines (:func:`_fabric_nodes`)."""
+    need more is planned again on such machines (:func:`_fabric_nodes`). ``rec``: the
+    recommendations with the deadline, whose option ``o`` is listed where it is the plan."""
     tokens = w.train_tokens() or 0
     tps = o.performance.training_tokens_per_s
     if not tps or not tokens:
@@ -3334,7 +3365,7 @@ def _train_nodes(w: _W, o: Option, common: dict[str, str], deadline_hours: float
     per_node = tps / max(1, o.nodes)
     nodes = max(1, math.ceil(tokens / (deadline_hours * 3600 * per_node)))
     if nodes > 1 and o.nodes == 1:
-        return _fabric_nodes(w, common, deadline_hours, options or [o])
+        return _fabric_nodes(w, common, deadline_hours, rec.options or [o])
     sized: SizingResult | None = None
     if o.nodes > 1 and nodes != o.nodes:
         # the option's rate is for its own nodes; the plan's is sized at the plan's GPUs by
@@ -3381,6 +3412,20 @@ def _train_nodes(w: _W, o: Option, common: dict[str, str], deadline_hours: float
         _headroom_line(w, sized)
     w.out.more.append(w.say("price_date", date=price_date_words(o.offer.as_of,
                                                                   o.offer.as_of_kind, w.t)))
+    # the plan said is the option listed: the recommendations' own where it is theirs (their
+    # option within the deadline), else its nodes priced as said
+    if nodes == o.nodes:
+        w.offer_numbers(msgspec.structs.replace(rec, options=[o]))
+    else:
+        w.out.offers = [OfferNumbers(
+            offer_id=o.offer.id, provider=o.offer.provider, gpu=o.offer.gpu_name,
+            gpu_count=o.offer.gpu_count, nodes=nodes, weights=o.weights,
+            pricing_model=o.pricing_model, per_hour_usd=node_hour * nodes, per_month_usd=None,
+            as_of=o.offer.as_of, as_of_kind=o.offer.as_of_kind,
+            price_date=price_date_words(o.offer.as_of, o.offer.as_of_kind, w.t),
+            why=w.say("train_fabric", nodes=w.n(nodes),
+                      setup=w.setup(o.offer.gpu_count, o.offer.gpu),
+                      network=_NETWORK_NAMES.get(v.network or "", v.network or "")))]
     # the one-node option's length over 30 days is not the answer's
     w.option_warnings(msgspec.structs.replace(
         o, warnings=[x for x in o.warnings if "over 30 days" not in x]))
@@ -3458,8 +3503,15 @@ def _deadline_job(w: _W, task: str, method: str, spot: bool) -> bool:
     best = _deadline_gpu(w, kw, deadline, rec.options, every)
     if not spot and task == "finetune" and _spot_default(w):
         # a fine-tune is priced on spot by default (:func:`_spot_lead`): the GPU whose spot
-        # plan is cheapest is chosen where it costs less than the cheapest on-demand plan
-        cheap = _deadline_gpu(w, kw, deadline, rec.options,
+        # plan is cheapest is chosen where it costs less than the cheapest on-demand plan,
+        # among the spot recommendations' GPUs too, as on spot asked: the on-demand top 3
+        # (L40S, H100) left out the B200 /v1/recommendations leads with for the same job
+        # within the deadline (7B LoRA on 20B tokens within a week: 1 x B200 on spot at
+        # $140.27, where 8 x L40S at $249.66 was said; review mends30 #3)
+        srec = w.recommend(workload=task, allow_multi_node=True, interruptible=True,
+                           **{k: v for k, v in kw.items() if k != "task"})
+        cheap = _deadline_gpu(w, kw, deadline,
+                              [*rec.options, *(srec.options if srec is not None else [])],
                               w.st.checkpoint_minutes or _DEFAULT_CHECKPOINT_MINUTES)
         if cheap is not None and (best is None or cheap[0] < best[0]):
             best = cheap
