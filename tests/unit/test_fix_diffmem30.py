@@ -58,7 +58,7 @@ def test_cpu_offload_is_refused_where_it_sizes_nothing() -> None:
     with pytest.raises(InvalidInput) as e:
         _size(model="llama-3.1-8b", cpu_offload=True)
     assert e.value.path == "$.cpu_offload"
-    with pytest.raises(InvalidInput, match="finetune.cpu_offload"):
+    with pytest.raises(InvalidInput, match=r"finetune\.cpu_offload"):
         _size(model="sdxl", cpu_offload=True, task="finetune")
 
 
