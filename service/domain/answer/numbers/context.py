@@ -1318,6 +1318,10 @@ class _W:
         # and how that machine joins its GPUs (sizing's ``interconnect``: its offer's)
         link = kw.pop("interconnect", None)
         stated = kw.pop("load_stated", True)  # False: no load stated (size's load_stated)
+        if kw.get("task") in ("finetune", "pretrain"):
+            # diffusers' model offload sizes inference (media_kw); a training run's offload
+            # is finetune.cpu_offload (a 400 at cpu_offload otherwise)
+            kw.pop("cpu_offload", None)
         if (kw.get("task") in ("finetune", "pretrain") and "node_network_gbit_s" not in kw
                 and self.st.node_network == "ethernet" and self.st.node_network_gbit_s):
             # the Ethernet stated between the nodes: every run over several timed over it
