@@ -2987,8 +2987,7 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
                 PIPELINE_SMALLER, lambda q: pipeline_memory(q, upcast(q)).total_gib)
                 + ("" if model.kind == "audio" or training or req.cpu_offload else
                    "; or let diffusers keep one component on the GPU at a time "
-                   "(enable_model_cpu_offload, request field cpu_offload), slower by the "
-                   "transfers")
+                   "(enable_model_cpu_offload), slower by the transfers")
                 + (f"; or a smaller finetune.micro_batch_size ({share} now)"
                    if training and share > 1 else ""))
     if gpu is not None and fits and training:
