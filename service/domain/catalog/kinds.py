@@ -11,6 +11,39 @@ from collections.abc import Iterable
 
 from service.domain.catalog.models import ModelEntry
 
+CLOSED: tuple[tuple[re.Pattern[str], str], ...] = (
+    # image and video generators whose makers publish no weights: used only through their
+    # own apps and APIs (openai.com/sora and platform.openai.com/docs/models: Sora, DALL-E;
+    # klingai.com: Kling, Kuaishou's; docs.midjourney.com: Midjourney, a Discord and web
+    # service; cloud.google.com/vertex-ai/generative-ai/docs/models: Imagen and Veo;
+    # runwayml.com: Gen-3/Gen-4; pika.art; lumalabs.ai: Dream Machine; firefly.adobe.com),
+    # so no GPU can be rented to run them. They were answered with an LLM rule of thumb and
+    # "e.g. Llama 3.1 8B" (audit buyer30b #9)
+    (re.compile(r"(?<!open[- ])(?<!open)\bsora(?:[- ]?\d)?+(?:\s++(?:turbo|pro))?+\b"
+                r"(?!\s++(?:mea|ta|lui|ei|sa|noastra|voastra)\b)"), "video"),
+    (re.compile(r"\bkling(?:[- ]?ai)?+(?:\s++v?\d++(?:\.\d++)?+)?+\b"), "video"),
+    (re.compile(r"\b(?:google\s++)?veo(?:[- ]?\d++(?:\.\d++)?+)\b"), "video"),
+    (re.compile(r"\brunway(?:ml)?+(?:\s++gen[- ]?\d++(?:\.\d++)?+(?:\s++(?:alpha|turbo))?+)\b"),
+     "video"),
+    (re.compile(r"\b(?:luma\s++)?dream\s++machine\b|\bpika(?:\s++labs|[- ]?\d(?:\.\d)?+)\b"),
+     "video"),
+    (re.compile(r"\bmidjourney(?:\s++v?\d++(?:\.\d++)?+)?+\b"), "image"),
+    (re.compile(r"\bdall[- ]?e(?:[- ]?\d)?+\b"), "image"),
+    (re.compile(r"\b(?:google\s++)?imagen[- ]?\d++\b|\b(?:adobe\s++)?firefly(?:\s++image)?+"
+                r"(?:\s++\d)?+\b(?=.{0,40}?\b(?:vram|gpu|memor|run|host|self))"), "image"),
+)
+"""Image and video generators whose weights are not published (hosted by their makers
+only): named in a question, they are said closed, with the catalog's open models of the
+same kind, never sized as another model."""
+
+
+def closed_name(name: str) -> bool:
+    """Whether ``name`` (as a question wrote it) is one of the closed models of
+    :data:`CLOSED`."""
+    low = name.lower()
+    return any(rx.search(low) is not None for rx, _ in CLOSED)
+
+
 UNCATALOGUED: tuple[tuple[re.Pattern[str], str], ...] = (
     # vision-language models: a vision tower and image tokens the catalog does not size (the
     # text backbone alone is another model: Qwen2-VL-7B was sized as Mistral 7B)
@@ -50,6 +83,9 @@ UNCATALOGUED: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\b(?:playground[- ]?v\d(?:\.\d)?+|kandinsky(?:[- ]v?[23](?:\.\d)?+\b)?+"
                 r"|deepfloyd(?:[- ]if)?+|stable[- ]cascade|w(?:ue|u)rstchen|hunyuan-?dit|kolors"
                 r"|lumina(?:-next|-image)?+|auraflow|hidream)\b[\w.-]*+"), "image"),
+    # closed-weight generators (:data:`CLOSED`): after the open ones above ("Open-Sora" is
+    # open), said closed with the catalog's open models of their kind
+    *((rx, kind) for rx, kind in CLOSED),
     # language models the catalog has no entry for ("Grok 1", "Jamba 1.5 Mini": a guidance
     # passage alone, audit round 23, unknownllm); said unknown only where the question gives
     # no size (a size given is sized as a catalog model of about that size, the assumption

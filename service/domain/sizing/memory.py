@@ -1022,6 +1022,14 @@ def diffusion_inference_activation_bytes(model: SizedModel, precision: Precision
     """Peak activation bytes of a text-to-image pipeline call of ``batch`` images: the larger
     of the denoiser phase (a step over ``batch`` x CFG samples) and the VAE decode of the
     batch (plus the fp32 copy of an upcast VAE's weights)."""
+    return max(diffusion_inference_phase_bytes(model, precision, width, height, batch))
+
+
+def diffusion_inference_phase_bytes(model: SizedModel, precision: Precision, width: int,
+                                    height: int, batch: int) -> tuple[float, float]:
+    """(denoiser phase, VAE decode) activation bytes of a pipeline call of ``batch`` images
+    (:func:`diffusion_inference_activation_bytes` takes the larger; with model CPU offload
+    each phase is held with its own component's weights only)."""
     den = denoiser(model)
     positions = latent_tokens(model, width, height)
     if _is_unet(model):
@@ -1050,7 +1058,7 @@ def diffusion_inference_activation_bytes(model: SizedModel, precision: Precision
                   + batch * pixels * _VIDEO_OUTPUT_BYTES_PER_PIXEL + upcast_copy)
     else:
         decode = batch * width * height * _VAE_VALUES_PER_PIXEL * vb + upcast_copy
-    return max(denoise, decode)
+    return denoise, decode
 
 
 def trained_text_encoders(model: SizedModel) -> list[Component]:
@@ -1083,7 +1091,8 @@ def diffusion_memory(model: SizedModel, precision: Precision, width: int, height
                      batch: int, training: str | None = None, *,
                      checkpointing: bool = False, prior_preservation: bool = True,
                      optimizer: str = "adamw", fp32: tuple[str, ...] = (),
-                     lora_rank: int | None = None, qlora: bool = False) -> MemoryParts:
+                     lora_rank: int | None = None, qlora: bool = False,
+                     cpu_offload: bool = False) -> MemoryParts:
     """Memory of a diffusion pipeline: inference (``training`` None), or a DreamBooth-style
     fine-tune (``training`` "lora" or "full") as the diffusers/PEFT DreamBooth scripts run it:
     the denoiser and the CLIP text encoders trained (their --train_text_encoder), each step
@@ -1108,8 +1117,16 @@ def diffusion_memory(model: SizedModel, precision: Precision, width: int, height
     blog "Fine-tuning FLUX.1-dev on consumer hardware"): the text embeddings are precomputed
     ("we don't load the text encoders") and the latents cached with the VAE then deleted, so
     only the denoiser is on the GPU, quantized to ``precision`` (bitsandbytes NF4) with fp32
-    LoRA adapters on it; no text encoder trained, no prior-preservation class image."""
+    LoRA adapters on it; no text encoder trained, no prior-preservation class image.
+
+    ``cpu_offload`` (inference only): diffusers' model CPU offload
+    (``pipe.enable_model_cpu_offload()``: "only one of the main components of the pipeline
+    (typically the text encoder, UNet and VAE) is placed on the GPU while the others wait on
+    the CPU", huggingface.co/docs/diffusers/optimization/memory#model-offloading): the peak
+    is the largest of each phase's component with that phase's activations (a text encoder
+    alone, the denoiser with its step's activations, the VAE with its decode)."""
     weights = 0.0
+    by_component: list[tuple[str, float]] = []
     den = denoiser(model)
     video_train = training is not None and is_video(model)
     # conditions and latents encoded before training: the denoiser alone on the GPU
@@ -1140,7 +1157,9 @@ def diffusion_memory(model: SizedModel, precision: Precision, width: int, height
             trainable += c.params * _DIFF_LORA_SHARE
         if bits >= 32:
             kept32 = 0.0
-        weights += (c.params - kept32) * bits / 8 + kept32 * 4.0
+        own = (c.params - kept32) * bits / 8 + kept32 * 4.0
+        weights += own
+        by_component.append((c.role, own))
     grads = opt = None
     if training:
         samples = batch * (2 if prior_preservation and not precomputed else 1)
@@ -1166,6 +1185,14 @@ def diffusion_memory(model: SizedModel, precision: Precision, width: int, height
         opt = trainable * _DIFF_OPTIMIZER_STATE_BYTES.get(optimizer, 8.0)
         if training != "full":
             weights += trainable * 4.0  # the fp32 LoRA adapters
+    elif cpu_offload:
+        denoise, decode = diffusion_inference_phase_bytes(model, precision, width, height,
+                                                          batch)
+        # each phase: (its component's weights, its activations); text encoders and other
+        # components run alone (their activations are a prompt's, negligible beside them)
+        phases = [(w, denoise if role == "denoiser" else decode if role == "vae" else 0.0)
+                  for role, w in by_component]
+        weights, act = max(phases, key=lambda p: p[0] + p[1], default=(0.0, 0.0))
     else:
         act = diffusion_inference_activation_bytes(model, precision, width, height, batch)
     overhead = 0.3 * GIB

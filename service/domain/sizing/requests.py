@@ -213,6 +213,26 @@ class SizingRequest(ModelChoice, frozen=True, kw_only=True):
     width: ImageWidth | None = None
     height: ImageHeight | None = None
     steps: DiffusionSteps | None = None
+    num_frames: Annotated[int, msgspec.Meta(
+        ge=1, le=2049,
+        description="video models, task inference: the frames of the clip to size (a length "
+                    "in seconds is its frame rate x seconds, plus 1). Default: the model's own "
+                    "clip (model.num_frames in the catalog). Rounded as diffusers' video "
+                    "pipelines round it, to 1 + a multiple of the VAE's temporal "
+                    "compression (WanPipeline: num_frames // 4 * 4 + 1), said in the "
+                    "num_frames assumption; memory and time grow with the latent frames "
+                    "(attention over all of them). On an image, audio or language model, or "
+                    "a training task, a 400 at the field")] | None = None
+    cpu_offload: Annotated[bool, msgspec.Meta(
+        description="diffusion models, task inference: size the pipeline as diffusers' model "
+                    "CPU offload runs it (pipe.enable_model_cpu_offload(): one component on "
+                    "the GPU at a time, the others in CPU memory), so the GPU holds the "
+                    "largest of the text encoder alone, the denoiser with its step's "
+                    "activations and the VAE with its decode; the time is the all-resident "
+                    "one (the transfers are not timed: see the cpu_offload assumption). "
+                    "Default false: every component resident. On another model or task a "
+                    "400 at the field (a training run's optimizer offload is "
+                    "finetune.cpu_offload)")] = False
     training_tokens: TrainingTokens | None = None
     price_per_gpu_hour_usd: GpuHourPrice | None = None
     node_network_gbit_s: Annotated[float, msgspec.Meta(

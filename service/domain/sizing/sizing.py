@@ -1341,6 +1341,14 @@ def _size(req: SizingRequest, catalog: Catalog, *, machine_gpus: int | None = No
              f"so each input is sized at its limit of {req.input_tokens:,} (a longer text "
              "is split into inputs of that length, or truncated)")
 
+    if req.cpu_offload and (model.kind != "diffusion" or req.task != "inference"):
+        raise InvalidInput("cpu_offload sizes diffusers' model CPU offload of a diffusion "
+                           "pipeline at inference; "
+                           + ("a training run's optimizer offload is finetune.cpu_offload"
+                              if req.task != "inference" else
+                              f"{model.name} is no diffusion model"), "$.cpu_offload")
+    if req.num_frames is not None:
+        model = _clip_frames(req, model, note)
     if model.kind != "llm":
         if req.parallelism is not None:
             raise InvalidInput("parallelism layouts apply to LLMs; a diffusion or audio "
@@ -2834,7 +2842,8 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
     def pipeline_memory(q: Precision, fp32: tuple[str, ...]) -> MemoryParts:
         got = diffusion_memory(model, q, width, height, share, training,
                                checkpointing=checkpointing, optimizer=ft.optimizer,
-                               fp32=fp32, lora_rank=ft.lora_rank, qlora=qlora)
+                               fp32=fp32, lora_rank=ft.lora_rank, qlora=qlora,
+                               cpu_offload=req.cpu_offload)
         if not caches:
             return got
         return msgspec.structs.replace(got, kv_cache_gib=got.kv_cache_gib + caches,
@@ -2949,6 +2958,25 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
              + ", ".join(f"{c.name} {c.params / 1e9:.2f}B" for c in model.components
                          if c.role != "denoiser")
              + " encode the captions and clips beforehand and are not counted")
+    elif req.cpu_offload:
+        resident = diffusion_memory(model, precision, width, height, share,
+                                    fp32=upcast(precision)).total_gib
+        note("pipeline", ", ".join(f"{c.name} {c.params / 1e9:.2f}B" for c in model.components),
+             "diffusers' model CPU offload (cpu_offload; pipe.enable_model_cpu_offload()): "
+             "only one of the main components on the GPU at a time, the others in CPU "
+             "memory (huggingface.co/docs/diffusers/optimization/memory#model-offloading); "
+             "the peak is the largest of a text encoder alone, the denoiser with its step's "
+             "activations and the VAE with its decode, "
+             + vae_words(model, precision)
+             + f"; every component resident it needs {resident:.1f} GiB per GPU. The CPU "
+             "memory must hold the components off the GPU")
+        note("cpu_offload", "enable_model_cpu_offload",
+             "the time is the all-resident pipeline's, the moves of each component between "
+             "CPU and GPU not timed: the diffusers docs call the cost of model offloading "
+             "negligible, and the CogVideoX model card, measured with it, says about 10% "
+             "faster without (calibration_diffusion.csv d026-d029). diffusers' sequential "
+             "offload (enable_sequential_cpu_offload: one submodule at a time) needs less "
+             "memory and is much slower; it is not sized here")
     else:
         note("pipeline", ", ".join(f"{c.name} {c.params / 1e9:.2f}B" for c in model.components),
              "every component resident (no CPU offload); "
@@ -2980,7 +3008,7 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
             hw.warnings.append(_lower_precision_hint(
                 registry, engine, gpu, precision, per.total_gib, gpu.usable_gib,
                 PIPELINE_SMALLER, lambda q: pipeline_memory(q, upcast(q)).total_gib)
-                + ("" if model.kind == "audio" or training else
+                + ("" if model.kind == "audio" or training or req.cpu_offload else
                    "; or let diffusers keep one component on the GPU at a time "
                    "(enable_model_cpu_offload), slower by the transfers")
                 + (f"; or a smaller finetune.micro_batch_size ({share} now)"
@@ -3052,6 +3080,36 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
         warnings=hw.warnings, runs=hw.ok if gpu is not None else None,
         capacity_per_gpu_gib=gpu.usable_gib if gpu is not None else None,
         fits_in_memory=fits)
+
+
+def _clip_frames(req: SizingRequest, model: SizedModel,
+                 note: Callable[[str, str, str], None]) -> SizedModel:
+    """The video model sized at the clip length asked (``num_frames``), rounded as diffusers'
+    video pipelines round it: ``num_frames // k * k + 1`` for a VAE compressing ``k`` frames
+    into one latent frame after the first (WanPipeline.__call__: "`num_frames - 1` has to be
+    divisible by vae_scale_factor_temporal", then that rounding; the causal VAEs of
+    CogVideoX, HunyuanVideo and Wan take 1 + 4n frames, memory.video_latent_frames). The
+    memory and time follow from the latent frames, as for the model's own clip."""
+    if not is_video(model) or model.kind != "diffusion":
+        raise InvalidInput(f"num_frames sizes a video model's clip; {model.name} generates "
+                           "no video", "$.num_frames")
+    if req.task != "inference":
+        raise InvalidInput("num_frames sizes a generated clip (task inference); a video "
+                           "fine-tune is sized at the video trainers' clip (see its "
+                           "training_batch assumption)", "$.num_frames")
+    asked = int(req.num_frames or 1)
+    k = int(model.temporal_downsample or 4)
+    frames = (asked - 1) // k * k + 1 if asked > 1 else 1
+    own = int(model.num_frames or 1)
+    note("num_frames", str(frames),
+         f"{frames} frames ({1 + (frames - 1) // k} latent frames: the VAE compresses {k} "
+         "frames into one after the first)"
+         + (f", {asked} asked, rounded down as diffusers' video pipelines round it "
+            "to 1 + a multiple of the temporal compression" if frames != asked else "")
+         + f"; the model's own clip is {own} frames"
+         + ("; its quality past that length is not judged here, only memory and time"
+            if frames > own else ""))
+    return dataclasses.replace(model, num_frames=frames)
 
 
 def _audio_decoder_context(req: SizingRequest, model: SizedModel, warnings: list[str],

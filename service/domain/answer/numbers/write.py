@@ -67,6 +67,7 @@ from service.domain.answer.numbers.training import (
     _train,
 )
 from service.domain.answer.understand import Extracted
+from service.domain.catalog.kinds import closed_name
 from service.domain.catalog.models import ModelEntry, kv_bytes_per_token
 from service.domain.catalog.precisions import PRECISIONS, get_precision
 from service.domain.catalog.snapshot import Catalog
@@ -1735,6 +1736,9 @@ def _model_unknown(w: _W) -> str | None:
         # a language model whose size is not given ("Grok 1"): its size is asked, which a
         # question sizes ("a 70B model"), never a figure made up for it
         key = "model_unknown_size" if w.st.unknown_size_asked else "model_unknown"
+        if closed_name(name):
+            # a closed-weight generator (Sora, Midjourney): hosted only, no GPU rents it
+            key = "model_closed"
         # a family the catalog has in several sizes, named without one ("Qwen2.5-VL"): its
         # sizes, not "I don't know the model" (audit 30a #14)
         stem = re.sub(r"[^a-z0-9.]", "", name.lower())
