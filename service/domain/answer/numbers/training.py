@@ -949,7 +949,7 @@ def _network_weighed(w: _W, task: str, method: str) -> bool:
     tps_fast = fast.performance.training_tokens_per_s
     tps_slow = slow.performance.training_tokens_per_s
     nodes = next((int(m.group(1)) for a in fast.assumptions if a.name == "multi_node"
-                  and (m := re.search(r"(\d+) nodes of", a.value))), 1)
+                  and (m := re.search(r"(?<!\d)(\d++) nodes of", a.value))), 1)
     w.record(slow, 2048, per_replica=True)
     if nodes <= 1:
         # one machine: its GPUs talk within it, the network between machines carries nothing
