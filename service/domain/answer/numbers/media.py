@@ -522,25 +522,29 @@ def _audio_minute_lead(w: _W, per_hour: float, ratio: float, common: dict[str, A
     w.ask("per_audio_minute_usd", minute, "USD")
 
 
+_AUDIO_PER_USD: dict[str, tuple[str, float, str, str, str]] = {
+    # audio_unit: (message, units of audio in an hour, its field, quantity asked, unit)
+    "dollar": ("audio_per_dollar", 60.0, "minutes", "audio_minutes_per_usd", "min/USD"),
+    "dollar_hours": ("audio_hours_per_dollar", 1.0, "hours", "audio_hours_per_usd", "h/USD"),
+}
+"""The audio a dollar buys, by the unit asked (audit 30a #13: an hours question got
+minutes)."""
+
+
 def _audio_unit_lead(w: _W, per_hour: float, ratio: float, common: dict[str, Any]) -> None:
     """One clip's cost, or the minutes of audio a dollar buys (``Stated.audio_unit``; buyer
     audit 26c #6, #8: the cost per hour of audio answered either), from the same cost per
     hour of audio, which is said beside it. A clip is the model's request
     (:func:`request_audio_s`: its default clip, or the window a latent model denoises)."""
     assert w.model is not None
-    if w.st.audio_unit == "dollar_hours":
-        hours = 1 / per_hour
-        w.out.first = w.say("audio_hours_per_dollar", hours=w.n(hours, 0 if hours >= 100
-                                                                else 1),
+    per_dollar = _AUDIO_PER_USD.get(w.st.audio_unit or "")
+    if per_dollar is not None:
+        # the minutes or the hours of audio a dollar buys, in the unit asked
+        key, per, field, quantity, unit = per_dollar
+        amount = per / per_hour
+        w.out.first = w.say(key, **{field: w.n(amount, 0 if amount >= 100 else 1)},
                             hour=w.unit_usd(per_hour), ratio=w.rate(ratio), **common)
-        w.ask("audio_hours_per_usd", hours, "h/USD")
-        return
-    if w.st.audio_unit == "dollar":
-        minutes = 60 / per_hour
-        w.out.first = w.say("audio_per_dollar", minutes=w.n(minutes, 0 if minutes >= 100
-                                                            else 1),
-                            hour=w.unit_usd(per_hour), ratio=w.rate(ratio), **common)
-        w.ask("audio_minutes_per_usd", minutes, "min/USD")
+        w.ask(quantity, amount, unit)
         return
     clip = request_audio_s(sized_from_entry(w.model))
     if clip is None:
