@@ -90,13 +90,15 @@ def test_ask_numbers_why_for_one_sdxl_image_keeps_its_cost() -> None:
 def test_cost_of_a_million_embeddings_on_a_t4() -> None:
     r = ask("What is the cost per 1 million embeddings with bge-large on a T4?")
     quantity, value, unit = asked(r)
-    assert (quantity, unit) == ("per_job_usd", "USD")
+    # re-pinned (audit 30a #4, fix mmjobs): "per million embeddings" is a unit cost, the GPU
+    # kept busy (per_million_embeddings_usd), the same figure as the job of a million was
+    assert (quantity, unit) == ("per_million_embeddings_usd", "USD")
     sized = _size(model="bge-large-en-v1.5", gpu="t4", input_tokens=512)
     assert sized.performance is not None and sized.performance.embeddings_per_s
     hours = 1e6 / sized.performance.embeddings_per_s / 3600
     price = machine_price("t4")
     assert value == pytest.approx(hours * price, rel=0.02)
-    assert "1,000,000 documents" in r.answer and "$0.53/h" not in head(r).split(":")[0]
+    assert "one million inputs" in r.answer and "$0.53/h" not in head(r).split(":")[0]
 
 
 def test_cost_of_a_million_embeddings_in_romanian_is_the_job_billed() -> None:

@@ -79,8 +79,11 @@ def test_within_a_node_that_fits_nothing_says_why_no_tensor_parallel() -> None:
 
 def test_nvlink_switch_training_keeps_its_layout() -> None:
     # LoRA and full fine-tuning on NVSwitch GPUs are laid out as before
+    # pipeline sends between the nodes timed (pipenet28); re-pinned at the merge of
+    # fix/trainperf (the network between nodes counted once): TP2 x PP4 x DP2 now times 0.8 %
+    # faster than TP4 x PP1 x DP4 (24,675 vs 24,476 tokens/s), a near tie the search settles
     assert sized("llama 3.1 70b", "H100", 16, "lora").layout.label == (  # type: ignore[union-attr]
-        "TP4 x PP1 x DP4 x ZeRO-0")  # pipeline sends between the nodes timed (pipenet28)
+        "TP2 x PP4 x DP2 x ZeRO-0")
     r = sized("llama 3.1 70b", "H100", 8, "lora", 32768)
     assert r.layout is not None and r.layout.label == "TP4 x PP1 x DP2 x ZeRO-0"
 

@@ -100,5 +100,6 @@ def test_intent(q: str, intent: str, sub: str | None) -> None:
 def test_details(q: str, expected: dict[str, object]) -> None:
     got = details(q, catalog().registry, [p.id for p in catalog().providers])
     stated = {k: v for k, v in Details.__struct_fields__ and
-              ((f, getattr(got, f)) for f in Details.__struct_fields__) if v is not None}
+              ((f, getattr(got, f)) for f in Details.__struct_fields__)
+              if v is not None and v is not False}  # (regions_each: False unless stated)
     assert stated == expected

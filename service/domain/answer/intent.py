@@ -7016,7 +7016,9 @@ _MEDIA_UNIT_COST = re.compile(
     r"|\bper audio (?:hour|minute|min|hr)\b|\b(?:per|pe) (?:ora|minut|minutul) de audio\b"
     # "costul per oră audio", "transcrierea unei ore de audio" (audit 30c #7: the cheapest
     # hourly price in Romanian where English said the cost of an hour of audio)
-    r"|\b(?:per|pe) (?:o )?(?:ora|minut) audio\b|\b(?:unei|o|1) (?:ore|ora) de audio\b"
+    # ("1 oră de audio", "o oră de audio" stay a one-hour job, as "1 hour of audio" is in
+    # English: test_fix_reg3c)
+    r"|\b(?:per|pe) (?:o )?(?:ora|minut) audio\b|\bunei ore de audio\b"
     r"|\bper (?:1[,.]?000|thousand|1k) (?:images|pictures)\b"
     r"|\bper (?:an? )?(?:\d{3,4}\s*+[x\u00d7*]\s*+\d{3,4} )?(?:image|picture)\b"
     r"|\bpe (?:1[,.]?000|o mie) de imagini\b|\bpe imagine\b"
