@@ -1499,18 +1499,14 @@ def _rate_asked(w: _W, gid: str | None) -> bool:
                                     price=w.usd(per * count), kind=w.kinds[pk],
                                     provider=w.where(v, count))
                 w.ask("per_million_embeddings_usd", usd, "USD")
-                w.out.more.append(w.say("price_date", date=w.view_date(v)))
-                w.price_warnings(v)
-                for x in r.warnings:
-                    w.core_warn(x)
-                return True
-            usd = per * count / 3600 / p.embedded_tokens_per_s * 1e6
-            w.out.first = w.say("rate_embed_million", model=m.name, weights=r.weights,
-                                setup=setup, cost=w.unit_usd(usd) if usd >= 0.0001
-                                else w.usd(usd), tps=w.n(p.embedded_tokens_per_s),
-                                tokens=w.n(tokens), price=w.usd(per * count),
-                                kind=w.kinds[pk], provider=w.where(v, count))
-            w.ask("per_million_embedded_tokens_usd", usd, "USD")
+            else:
+                usd = per * count / 3600 / p.embedded_tokens_per_s * 1e6
+                w.out.first = w.say("rate_embed_million", model=m.name, weights=r.weights,
+                                    setup=setup, cost=w.unit_usd(usd) if usd >= 0.0001
+                                    else w.usd(usd), tps=w.n(p.embedded_tokens_per_s),
+                                    tokens=w.n(tokens), price=w.usd(per * count),
+                                    kind=w.kinds[pk], provider=w.where(v, count))
+                w.ask("per_million_embedded_tokens_usd", usd, "USD")
             w.out.more.append(w.say("price_date", date=w.view_date(v)))
             w.price_warnings(v)
         for x in r.warnings:
