@@ -7887,7 +7887,7 @@ _OFFERED_Q = re.compile(r"\b(?:are there|is there|any|available|availability|off
                         r"|aveti|avem)\b")
 # a GPU and a place alone: "H100 in europe-west4", "an A100 in Finland?", "H100 în Islanda"
 # (audit 30c #8: a guidance passage): its offers there, as "are there H100s in ..." answers
-_BARE_IN_PLACE = re.compile(r"\s*+(?:an?\s++|un\s++|o\s++)?[\w.-]++(?:\s++[\w.-]++)?\s++"
+_BARE_IN_PLACE = re.compile(r"\A\s*+(?:an?\s++|un\s++|o\s++)?[\w.-]++(?:\s++[\w.-]++)?\s++"
                             r"(?:in|din|within)\s++(?:the\s++)?[\w.-]++(?:\s++[\w.-]++)?"
                             r"\s*+[?.!]?\s*+$")
 # a price asked in so many words: "H100 in Finland price", "how much", "cât costă"
