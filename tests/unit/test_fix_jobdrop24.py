@@ -236,7 +236,8 @@ def test_qlora_on_a_gptq_or_awq_base_keeps_it_and_says_so() -> None:
 
 
 def test_qlora_on_mxfp4_no_longer_suggests_qlora() -> None:
-    r = _size(model="llama-3.1-8b", task="finetune", weights="mxfp4", gpu="rtx-4090",
+    # an MoE model: a dense one at mxfp4 is refused since fix/modelspec (audit 31d #4)
+    r = _size(model="gpt-oss-20b", task="finetune", weights="mxfp4", gpu="rtx-4090",
               finetune={"method": "qlora"})
     assert r.weights == "nf4"
     assert not any("use method qlora" in x for x in r.warnings), r.warnings

@@ -201,12 +201,11 @@ def test_training_tokens_on_serving_is_a_400() -> None:
     assert e.value.path == "$.training_tokens"
 
 
-def test_an_experts_only_format_on_a_dense_model_carries_sizing_s_warning() -> None:
-    r = real(model="llama 3.1 8b", workload="serving", weights="mxfp4", top_n=2)
-    assert r.options, r.reason
-    for o in r.options:
-        assert any("mxfp4 is an experts-only format" in w and "quality is not established" in w
-                   for w in o.warnings), o.warnings
+def test_an_experts_only_format_on_a_dense_model_is_refused_as_sizing_refuses_it() -> None:
+    # it carried sizing's "experts-only format" warning; both now refuse it (vLLM runs no
+    # MXFP4 linear layer outside a fused MoE: fix/modelspec, audit 31d #4)
+    with pytest.raises(InvalidInput):
+        real(model="llama 3.1 8b", workload="serving", weights="mxfp4", top_n=2)
 
 
 def test_nvfp4_quantizes_every_linear_layer_and_gets_no_experts_only_warning() -> None:

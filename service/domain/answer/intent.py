@@ -995,6 +995,10 @@ class Stated:
     """A LoRA adapter's own size asked: "params" ("how many trainable parameters does LoRA
     add", "câți parametri antrenabili"), "size" ("how big is a LoRA adapter", "fișierul
     adaptorului"); None where neither is (audit buyer29b #6)."""
+    spec_asked: str | None = None
+    """A field of the model's configuration asked (:func:`spec_asked`: "context",
+    "kv_heads", "attention_heads", "head_dim", "layers", "hidden_size", "vocab_size"); the
+    catalog's value leads where no GPU, memory or fit is asked (audit 31d #9)."""
     params_asked: str | None = None
     """The model's parameter count asked: "active" ("how many active parameters does Mixtral
     have", "câți parametri activi"), "total" ("how many parameters"); the catalog's total and
@@ -3076,6 +3080,38 @@ _PARAMS_COUNT = re.compile(
 count", "number of parameters", "câți parametri (activi)", "numărul de parametri"."""
 
 
+_SPEC_FIELDS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("kv_heads", re.compile(r"\b(?:kv|key[- ]value)\s++heads?\b|\bcapete\s++(?:de\s++)?+kv\b"
+                            r"|\bnum_key_value_heads\b")),
+    ("attention_heads", re.compile(r"\battention\s++heads?\b|\bquery\s++heads?\b"
+                                   r"|\bcapete\s++de\s++atentie\b|\bnum_attention_heads\b")),
+    ("head_dim", re.compile(r"\bhead[ _]dim\w*+|\bdimensiunea\s++(?:unui\s++)?+cap\w*+")),
+    ("layers", re.compile(r"\bhow many\s++(?:transformer\s++|hidden\s++)?+layers\b"
+                          r"|\bnumber of\s++(?:transformer\s++|hidden\s++)?+layers\b"
+                          r"|\bcate\s++straturi\b|\bnumarul\s++de\s++straturi\b"
+                          r"|\bnum_hidden_layers\b")),
+    ("hidden_size", re.compile(r"\bhidden[ _](?:size|dim\w*+)\b|\bd_model\b")),
+    ("vocab_size", re.compile(r"\bvocab\w*+\s++size\b|\bsize of (?:the|its)\s++vocab\w*+"
+                              r"|\bdimensiunea\s++vocabularului\b|\bvocab_size\b")),
+    ("context", re.compile(
+        r"\b(?:what(?:'s| is)|how long is)\s++(?:the\s++)?+(?:max\w*+\s++|native\s++)?+"
+        r"context\s++(?:length|window|size|limit)\b"
+        r"|\bwhat(?:'s| is)\s++(?:the\s++)?+max\w*+\s++context\s++(?:of|for)\b"
+        r"|\bhow (?:long a|much|many tokens of) context\s++(?:does|can|is)\b"
+        r"|\b(?:ce|care e|care este|cat de mare e|cat e)\s++(?:\w++\s++){0,2}?"
+        r"(?:lungime\w*+|fereastra)\s++(?:de|a)\s++context\w*+"
+        r"|\bcontextul\s++maxim\b")),
+)
+"""A field of a model's configuration asked ("what is the context length of Qwen3-32B",
+"how many KV heads does Llama 3.3 70B have", "câte straturi are", "ce lungime de context
+are"): the catalog's value (audit 31d #9: a memory figure answered)."""
+
+
+def spec_asked(folded: str) -> str | None:
+    """The model configuration field asked (:data:`_SPEC_FIELDS`), None where none is."""
+    return next((name for name, rx in _SPEC_FIELDS if rx.search(folded)), None)
+
+
 def params_asked(folded: str) -> str | None:
     """A model's own parameter count asked (:data:`_PARAMS_COUNT`): "active" where the
     active ones are ("active parameters", "parametri activi"), else "total"; None where none
@@ -3175,6 +3211,7 @@ def _stated_more(folded: str, registry: Registry, text: str | None = None) -> di
             "mfu_asked": bool(_MFU_ASKED.search(folded)),
             "adapter_asked": adapter_asked(folded),
             "params_asked": params_asked(folded),
+            "spec_asked": spec_asked(folded),
             "chat_cost": bool(_CHAT_COST.search(folded)),
             "served_live": bool(_SERVED_LIVE.search(folded)) and not _JOB_SAID.search(folded),
             "thousand_requests": bool(_THOUSAND_REQUESTS.search(folded)),
@@ -7592,6 +7629,12 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         # the model's weights on disk: their GB, or their storage's price where a price or a
         # month is asked ("... to store llama 405b weights for a month?")
         return "memory", _disk_sub(f)
+    if (has_model and model_kind == "llm" and gpu_named == 0 and spec_asked(f)
+            and not (_MEMORY_ASKED.search(f) or _FITS.search(f) or cost_q)):
+        # a field of the model's configuration asked ("what is the context length of
+        # Qwen3-32B", "how many KV heads does Llama 3.3 70B have"): the catalog's value, not
+        # a memory figure (audit 31d #9)
+        return "memory", "spec"
     if has_model and params_asked(f) and not (_MEMORY_ASKED.search(f) or _FITS.search(f)):
         # the model's parameter count asked ("how many active parameters does Mixtral have",
         # "câți parametri activi are DeepSeek-V3"): the catalog's counts, not a memory

@@ -131,6 +131,11 @@ class KindFormatRule(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw
     """Why the formats do not apply to those kinds, in words (said with the refusal)."""
     source: str
     """Where the rule comes from: one or more URLs."""
+    dense_only: bool = False
+    """The formats store the routed experts of a mixture of experts (MXFP4 as gpt-oss ships
+    it): refused only on a model without routed experts, where no engine runs its other
+    linear layers in them (audit 31d #4: Llama 3.1 8B at mxfp4 was 7.5 GiB on vLLM, whose
+    MXFP4 linear layer is not implemented)."""
 
 
 class Support(msgspec.Struct, frozen=True, gc=False, kw_only=True):
@@ -229,10 +234,14 @@ class Kernels:
             return p
         return msgspec.structs.replace(p, compute=s.compute, native_compute_arch=())
 
-    def kind_refusal(self, kind: str, precision: str) -> KindFormatRule | None:
-        """The ``[[kind_format]]`` rule that refuses ``precision`` on a model of ``kind``."""
+    def kind_refusal(self, kind: str, precision: str, *, has_experts: bool = True
+                     ) -> KindFormatRule | None:
+        """The ``[[kind_format]]`` rule that refuses ``precision`` on a model of ``kind``;
+        a ``dense_only`` rule only where the model has no routed experts (``has_experts``
+        False: a caller that does not know the model's shape refuses no experts format)."""
         return next((r for r in self.kind_formats
-                     if kind in r.kinds and precision in r.precisions), None)
+                     if kind in r.kinds and precision in r.precisions
+                     and not (r.dense_only and has_experts)), None)
 
     def refused_everywhere(self, engine: str, p: Precision) -> KernelRule | None:
         """The rule by which ``engine`` runs ``p`` on no GPU at all, where every rule for the

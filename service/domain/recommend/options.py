@@ -128,17 +128,6 @@ def _names_hidden_region(ctx: Ctx, offer: Offer) -> str | None:
     return None
 
 
-def experts_only_warning(ctx: Ctx, p: Precision) -> str | None:
-    """An experts-only format (MXFP4, NVFP4: gpt-oss ships its MoE experts in it) asked for a
-    dense model: /v1/sizing's warning, word for word, on the option."""
-    a = ctx.model.arch
-    if p.scope != "experts" or a is None or a.is_moe:
-        return None
-    return (f"{p.id} is an experts-only format (gpt-oss ships its MoE experts in it): on a "
-            "dense model every linear layer is sized at its bits; such checkpoints are rare "
-            "and their quality is not established")
-
-
 def thin_margin_warnings(ctx: Ctx, p: Precision, ttft_ms: float | None,
                          tpot_ms: float | None) -> list[str]:
     """A stated serving target that the serving model's means meet, but by less than measured
@@ -256,9 +245,6 @@ def _option(ctx: Ctx, q: Quote, same: Sequence[Quote] = ()) -> Option:
     images = images_ignored_warning(ctx)
     if images is not None:
         warnings.append(images)
-    experts = experts_only_warning(ctx, p)
-    if experts is not None:
-        warnings.append(experts)
     warnings.extend(fp16_overflow_warnings(ctx, gpu, p))
     trained = trained_weights_warning(ctx)
     if trained is not None:

@@ -1023,11 +1023,15 @@ def check_kind_format(registry: Registry, model: SizedModel, p: Precision) -> No
     Whisper: catalog/kernels.toml ``[[kind_format]]``), naming the formats the model runs;
     sized, they read as a faster 4-bit Whisper that no checkpoint or kernel gives (audit
     size2 #7: 12.3 audio s/s at awq-int4 on an L4 against 9.5 at bf16)."""
-    rule = registry.kernels.kind_refusal(model.kind, p.id)
+    # an experts-only format (MXFP4) on a model with no routed experts: refused the same way
+    # (audit 31d #4: Llama 3.1 8B at mxfp4 was sized at 7.5 GiB on vLLM)
+    experts = model.arch is not None and model.arch.is_moe
+    rule = registry.kernels.kind_refusal(model.kind, p.id, has_experts=experts)
     if rule is None:
         return
     runs = [q.id for q in PRECISIONS
-            if not q.gguf and registry.kernels.kind_refusal(model.kind, q.id) is None]
+            if not q.gguf and registry.kernels.kind_refusal(
+                model.kind, q.id, has_experts=experts) is None]
     # the formats first: a problem's detail is clipped (service/api/problems.py)
     raise InvalidInput(
         f"{model.name}, {KIND_ARTICLE[model.kind]}, is sized in weights {', '.join(runs)}; "
@@ -1410,11 +1414,6 @@ def _size(req: SizingRequest, catalog: Catalog, *, machine_gpus: int | None = No
                 f"({model.max_context:,} tokens per input): the figures are per "
                 f"{req.input_tokens:,}-token input; a {embed_asked:,}-token text is "
                 f"{math.ceil(embed_asked / req.input_tokens)} of them, or is truncated")
-        if precision.scope == "experts" and not a.is_moe:
-            hw.warnings.append(
-                f"{precision.id} is an experts-only format (gpt-oss ships its MoE experts in it): "
-                "on a dense model every linear layer is sized at its bits; such checkpoints are "
-                "rare and their quality is not established")
         serves = not (a.is_encoder_decoder and not engine.encoder_decoder)
         if not serves:
             hw.warnings.append(

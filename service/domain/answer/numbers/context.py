@@ -507,7 +507,10 @@ class _W:
         format and the rule. The answer says so first and sizes the model's own precision
         (audit s1fmt #2: a guidance passage alone)."""
         if (self.model is not None and self.weights
-                and (rule := self.reg.kernels.kind_refusal(self.model.kind, self.weights))):
+                and (rule := self.reg.kernels.kind_refusal(
+                    self.model.kind, self.weights,
+                    has_experts=(self.model.architecture is not None
+                                 and self.model.architecture.is_moe)))):
             self.format_refused = (self.weights, rule)
             self.weights = None
         self._regions: RegionFilter | None = None

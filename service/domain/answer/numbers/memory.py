@@ -99,6 +99,8 @@ def _memory(w: _W) -> None:
     if w.model is not None and w.sub == "params":
         w.out.first = _param_counts(w)
         return
+    if w.model is not None and w.sub == "spec" and _model_spec(w):
+        return
     if w.model is not None and w.sub == "precisions" and _memory_precisions(w):
         return
     if w.model is None or _answered_as_media(w):
@@ -462,6 +464,48 @@ def _param_counts(w: _W, record: bool = True) -> str:
         return w.say("params_moe", active=w.n(active / 1e9, 1), active_n=w.n(active),
                      share=w.n(100 * active / total, 0), **common)
     return w.say("params_dense", **common)
+
+
+_SPEC_UNITS = {"kv_heads": "heads", "attention_heads": "heads", "head_dim": "dimensions",
+               "layers": "layers", "hidden_size": "dimensions", "vocab_size": "tokens"}
+"""The unit of each configuration field :func:`_model_spec` answers (context: tokens)."""
+
+
+def _model_spec(w: _W) -> bool:
+    """A field of the model's configuration asked ("what is the context length of
+    Qwen3-32B?", "how many KV heads does Llama 3.3 70B have?", "câte straturi are ..."): the
+    catalog's value, counted from the model's config.json (its ``source``), and for the
+    context the longer one its model card states with rope scaling on (Qwen3: 40,960 in the
+    config, 131,072 with YaRN) with the setting that turns it on. It was answered with a
+    memory figure (audit 31d #9). False where the model has no configuration in the catalog
+    (a diffusion or audio model) or the field is unknown."""
+    m, field = w.model, w.st.spec_asked
+    assert m is not None
+    a = m.architecture
+    if a is None or field is None:
+        return False
+    if field == "context":
+        if not a.max_context:
+            return False
+        w.ask("max_context_tokens", a.max_context, "tokens")
+        ext = m.context_extension
+        w.out.first = w.say("spec_context", model=m.name, n=w.n(a.max_context),
+                            source=m.source)
+        if ext is not None:
+            w.out.first += " " + w.say("spec_context_extended", model=m.name,
+                                       ext=w.n(ext.max_context), method=ext.method,
+                                       setting=ext.engine_setting, source=ext.source)
+        return True
+    value = {"kv_heads": a.num_kv_heads, "attention_heads": a.num_attention_heads,
+             "head_dim": a.head_dim, "layers": a.num_layers, "hidden_size": a.hidden_size,
+             "vocab_size": a.vocab_size}.get(field)
+    if not value:
+        return False
+    w.ask(field, value, _SPEC_UNITS[field])
+    heads = a.num_attention_heads
+    w.out.first = w.say(f"spec_{field}", model=m.name, n=w.n(value), source=m.source,
+                        heads=w.n(heads), kv=w.n(a.num_kv_heads or heads))
+    return True
 
 
 def params_line(w: _W) -> str | None:

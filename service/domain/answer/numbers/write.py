@@ -1229,9 +1229,14 @@ def _format_refused(w: _W) -> str | None:
         return None
     asked, rule = w.format_refused
     # a diffusion model: diffusers' own backends, not "language models only" (audit media2 #12)
-    key = ("format_refused_kind_diffusion" if w.model.kind == "diffusion"
+    # an experts-only format on a model with no routed experts (audit 31d #4: Llama 3.1 8B
+    # "in MXFP4" was "Yes, 7.5 GiB" where vLLM runs no MXFP4 linear layer)
+    key = ("format_refused_experts" if rule.dense_only
+           else "format_refused_kind_diffusion" if w.model.kind == "diffusion"
            else "format_refused_kind")
-    return w.say(key, model=w.model.name, p=asked, source=rule.source,
+    # the experts rule's first URL is the one its text quotes (vLLM's MXFP4 method)
+    source = rule.source.split(" ")[0] if rule.dense_only else rule.source
+    return w.say(key, model=w.model.name, p=asked, source=source,
                  weights=w.out.sizing.weights)
 
 
