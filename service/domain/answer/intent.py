@@ -207,6 +207,13 @@ class Stated:
     """Days of use a week ("weekdays", "Monday to Friday", "în zilele lucrătoare": 5;
     "weekends": 2; "3 days a week"), when no days a month are stated: the answer says the
     month it makes of them."""
+    period_hours: tuple[float, str, int] | None = None
+    """Hours of use stated per week or per month ("2 hours a week", "10 hours a month", "20 de
+    ore pe săptămână", "10 ore pe lună"): (hours, "week" | "month", days they are read on),
+    read as those hours on the fewest days that hold them (one day up to 24 h: a session a
+    day billed once), so that :attr:`hours_per_day` x :attr:`days_per_month` is the month
+    they make (a week is 30/7 of a month's weeks); the answer says the reading (audit
+    buyer31b #1: dropped, the month priced at 24 h/day, 55x the hours stated)."""
     job_runs: tuple[float, str] | None = None
     """How often a job runs ("every week", "twice a week", "daily", "de două ori pe
     săptămână"): (runs, "day" | "week" | "month"); a job's cost is then a month of runs."""
@@ -1174,6 +1181,8 @@ _DURATION = re.compile(
     # (nor audio made: "10 minutes of music", "10 minute de vorbire"; audit media2 #1)
     r"|(?:of|de)\s++(?:generated\s++)?(?:music|muzica|speech|vorbire)\b"
     r"|de video|/day|pe zi|a day|per day|each day|daily|zilnic|a month|per month|pe luna|/month"
+    # (nor hours of use a week: "for 2 hours a week" was one 2-hour job; audit buyer31b #1)
+    r"|a week|per week|pe saptamana|/week|each week|every week|weekly|saptamanal"
     r"|each month|of video|video|clip|\d{3,4}p\s++(?:video|clip)))")
 # a job's length in seconds ("a 30-second job", "a 45 sec run", "un job de 30 de secunde"):
 # only before or after a job's word, so a latency ("the first token in 2 seconds") or a clip's
@@ -1853,11 +1862,72 @@ def _clock_hours(folded: str, week: bool = False) -> float | None:
     return None
 
 
+# hours of use a week or a month: "2 hours a week", "20 hours per week", "10 hours a month",
+# "40 hrs/month", "3 hours weekly", "2 ore pe săptămână", "20 de ore pe săptămână", "10 ore pe
+# lună", "10 ore lunar" (never hours of audio or video: "500 hours of audio a month" has words
+# between; GPU-hours are a job's size, "1,000 GPU-hours a month": a word between too)
+_PERIOD_HOURS = re.compile(
+    r"(?<![\w.,-])(\d{1,3}(?:[.,]\d)?)\s*+(?:de\s++)?(?:hours?|hrs?|h|ore|ora)\s*+"
+    r"(?:(?:a|per|pe|/|each|every|in a|on a|intr-o)\s*+(?P<per>week|saptamana|month|luna)\b"
+    r"|(?P<adv>weekly|saptamanal|monthly|lunar)\b)")
+_PERIOD_HOURS_OF = {"week": "week", "saptamana": "week", "weekly": "week",
+                    "saptamanal": "week", "month": "month", "luna": "month",
+                    "monthly": "month", "lunar": "month"}
+# days of the week named as a schedule: "every Saturday", "each Monday and Thursday", "on
+# Saturdays", "Mondays and Fridays", "în fiecare sâmbătă", "în fiecare luni și joi", "lunea
+# și joia" (a weekday alone, "on Saturday", is one day, and "by Friday" a deadline)
+_DAY_EN = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+_DAY_RO = r"(?:luni|marti|miercuri|joi|vineri|sambata|duminica)"
+_DAY_RO_EACH = r"(?:lunea|martea|miercurea|joia|vinerea)"
+_EVERY_WEEKDAY = re.compile(
+    r"\b(?:every|each)\s++" + _DAY_EN + r"s?+(?:\s*+(?:,|and|&|or)\s*+(?:every\s++)?"
+    + _DAY_EN + r"s?+)*+\b"
+    r"|\b" + _DAY_EN + r"s(?:\s*+(?:,|and|&|or)\s*+" + _DAY_EN + r"s?+)*+\b"
+    r"|\bin fiecare\s++" + _DAY_RO + r"(?:\s*+(?:,|si|sau)\s*+(?:in fiecare\s++)?" + _DAY_RO
+    + r")*+\b"
+    r"|\b" + _DAY_RO_EACH + r"(?:\s*+(?:,|si|sau)\s*+(?:" + _DAY_RO_EACH + r"|sambata"
+    r"|duminica))*+\b")
+_DAY_NAME = re.compile(r"\b(?:(mon)day|(tues)day|(wednes)day|(thurs)day|(fri)day|(satur)day"
+                       r"|(sun)day|(luni|lunea)|(marti|martea)|(miercuri|miercurea)"
+                       r"|(joi|joia)|(vineri|vinerea)|(sambata)|(duminica))")
+_DAY_INDEX = {"mon": 0, "tues": 1, "wednes": 2, "thurs": 3, "fri": 4, "satur": 5, "sun": 6,
+              "luni": 0, "lunea": 0, "marti": 1, "martea": 1, "miercuri": 2, "miercurea": 2,
+              "joi": 3, "joia": 3, "vineri": 4, "vinerea": 4, "sambata": 5, "duminica": 6}
+
+
+def _weekday_count(folded: str) -> int | None:
+    """The days of the week a schedule names (:data:`_EVERY_WEEKDAY`: "every Saturday" 1,
+    "Mondays and Thursdays" 2, "în fiecare sâmbătă" 1), or None where it names none."""
+    m = _EVERY_WEEKDAY.search(folded)
+    if m is None:
+        return None
+    days = {_DAY_INDEX[next(g for g in d.groups() if g)]
+            for d in _DAY_NAME.finditer(m.group(0))}
+    return len(days) or None
+
+
+def _period_hours(folded: str) -> tuple[float, str, int] | None:
+    """Hours of use a week or a month ``folded`` states (:attr:`Stated.period_hours`): (hours,
+    "week" | "month", the fewest days that hold them), or None; never more than the period
+    has (168 h a week, 720 h a month)."""
+    m = _PERIOD_HOURS.search(folded)
+    if m is None:
+        return None
+    hours = _num(m.group(1))
+    period = _PERIOD_HOURS_OF[m.group("per") or m.group("adv")]
+    if not 0 < hours <= 24.0 * (7 if period == "week" else MONTH_DAYS):
+        return None
+    return hours, period, -int(-hours // 24)
+
+
 def _days_per_week(folded: str) -> float | None:
     """Days of use a week that ``folded`` states (:attr:`Stated.days_per_week`)."""
     wm = _PER_WEEK.search(folded)
     if wm:
         return float(wm.group(1))
+    named = _weekday_count(folded)
+    if named is not None:
+        return float(named)
     if _WEEKDAYS.search(folded):
         return 5.0
     if _WEEKENDS.search(folded):
@@ -2121,8 +2191,8 @@ def _scheduled_runs(folded: str, sessions: int | None, runs: tuple[float, str] |
         n = int(runs[0])
     elif jm is not None and 1 <= int(jm.group(1)) <= _SESSIONS_MOST:
         n = int(jm.group(1))  # "100 jobs a day" (_JOB_RUNS reads up to 99)
-    elif _EACH_DAY_OF.search(folded):
-        n = 1
+    elif _EACH_DAY_OF.search(folded) or _weekday_count(folded) is not None:
+        n = 1  # ("every Saturday for 4 hours": a run on each day named, audit buyer31b #1)
     else:
         return None
     if not 0 < run_h * n <= 24:
@@ -5523,6 +5593,12 @@ def stated(text: str, registry: Registry) -> Stated:
     hours_per_day = _day_hours(hd) if hd else _clock_hours(unnamed, week)
     if hours_per_day is not None and not 0 < hours_per_day <= 24:
         hours_per_day = None
+    # hours a week or a month ("2 hours a week", "10 ore pe lună"): those hours on the fewest
+    # days that hold them, unless hours a day are stated (audit buyer31b #1)
+    period_h = _period_hours(folded[:max(at[0], 0)] + " " * (at[1] - at[0]) + folded[at[1]:]
+                             if at[1] > 0 else folded) if hours_per_day is None else None
+    if period_h is not None:
+        hours_per_day = period_h[0] / period_h[2]
     sessions, job_runs = _sessions(folded), _job_runs(folded)
     if sessions is None and (ds := day_sessions(folded)) is not None:
         # "4 sessions of 15 minutes a day" (1 h/day in 4 sessions), "2 hours a day in 8
@@ -5545,7 +5621,10 @@ def stated(text: str, registry: Registry) -> Stated:
         hours_per_day = 24.0 * share / 100  # "30% of the time": 7.2 h a day
     dm = _PER_MONTH.search(folded)
     days: float | None = int(dm.group(1)) if dm and 1 <= int(dm.group(1)) <= 31 else None
-    per_week = _days_per_week(folded) if days is None else None  # days a month stated win
+    if period_h is not None and period_h[1] == "month":
+        days = float(period_h[2])  # "10 hours a month": one day of 10 h
+    per_week = (float(period_h[2]) if period_h is not None and period_h[1] == "week"
+                else _days_per_week(folded) if days is None else None)  # days a month win
     if office and days is None and per_week is None:
         per_week = 5.0  # office hours are on weekdays
     if per_week is not None:
@@ -5735,7 +5814,7 @@ dot_grouped=dg.group(0) if dg else None,
                   items=items, lei=lei,
                   precision=_precision_asked(folded, pm), budget_usd_per_day=daily_budget(text),
                   hours_per_day=hours_per_day, use_share_pct=share, days_per_month=days,
-                  days_per_week=per_week, job_runs=job_runs,
+                  days_per_week=per_week, period_hours=period_h, job_runs=job_runs,
                   runs_period_only=job_runs is not None and _runs_period_only(folded),
                   runs_cost_period=(_period_asked(folded) if job_runs is not None
                                     and not _runs_period_only(folded) else None),

@@ -736,6 +736,28 @@ def billed_for(hours: float, granularity_s: int, minimum_charge_s: float) -> flo
     return max(seconds, minimum_charge_s) / 3600
 
 
+DAY_HOURS = 24.0
+"""The most hours one machine is billed a day: kept running from the day's first session to
+past its last, it bills every hour of the day once, whatever its sessions' minimums."""
+
+
+def day_billed_for(session_h: float, sessions: int, granularity_s: int,
+                   minimum_charge_s: float) -> tuple[float, bool]:
+    """(hours billed a day, whether leaving the machine running costs less): ``sessions``
+    starts a day of ``session_h`` hours each, each billed on its own (:func:`billed_for`:
+    the provider's granularity and minimum charge per start), capped at :data:`DAY_HOURS`,
+    what one machine left on all day bills (100 one-minute sessions a day at an hourly
+    provider bill 100 h started one by one, 24 h left on: audit buyer31b #8). Both routes
+    bill a day of sessions with this rule (/v1/recommendations' month, /v1/ask's)."""
+    return _day_capped(billed_for(session_h, granularity_s, minimum_charge_s)
+                       * max(1, sessions))
+
+
+def _day_capped(billed_h: float) -> tuple[float, bool]:
+    """``billed_h`` a day capped at :data:`DAY_HOURS`, and whether the cap applied."""
+    return (DAY_HOURS, True) if billed_h > DAY_HOURS + 1e-9 else (billed_h, False)
+
+
 def unknown_price_defaults(providers: Iterable[Provider]) -> tuple[float, float]:
     """(storage $/GB-month, egress $/GB) counted where a provider's price is unknown: the
     highest sourced rate of the class across the catalog's providers (an egress tier's highest
@@ -771,6 +793,11 @@ class Terms:
 
     def billed(self, hours: float) -> float:
         return billed_for(hours, self.granularity_s, self.minimum_charge_s)
+
+    def day_billed(self, sessions: int) -> tuple[float, bool]:
+        """(hours billed a day for ``sessions`` sessions of the request's day, whether
+        leaving the machine running costs less): :func:`day_billed_for`."""
+        return _day_capped(self.session_billed_h * max(1, sessions))
 
     def storage_month(self, gb: float) -> float:
         """Storage for ``gb`` GB over a month (bands applied where the provider has them)."""

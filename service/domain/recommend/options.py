@@ -293,6 +293,11 @@ def _option(ctx: Ctx, q: Quote, same: Sequence[Quote] = ()) -> Option:
     if not terms.egress_known and (req.egress_gb_per_month or req.job_egress_gb):
         warnings.append(f"egress price unknown for {offer.provider}: counted at "
                         f"${ctx.max_egress_price:.3g}/GB, the highest sourced rate")
+    if job_hours is None and terms.day_billed(req.sessions_per_day)[1]:
+        warnings.append(
+            f"{offer.provider}: {req.sessions_per_day:,} sessions a day, each billed at "
+            f"least {terms.session_billed_h:g} h, bill more than 24 h a day: billed as the "
+            "machine left running all day (24 h/day), which costs less")
     if terms.minimum_charge_s >= 3600 and (
             (job_hours is not None and job_hours * 3600 < terms.minimum_charge_s)
             or (job_hours is None and ctx.hours_per_day / req.sessions_per_day * 3600

@@ -524,7 +524,9 @@ def _quote_offer(ctx: Ctx, offer: Offer, gpu: GPU, plan: Plan, reserved: bool) -
             billed = max(billed, RESERVED_MONTH_HOURS)
         month_hours = None
     else:
-        month_hours = terms.session_billed_h * req.sessions_per_day * req.days_per_month
+        # each session billed on its own, a day at most 24 h: sessions whose minimums bill
+        # more than the day are billed as the machine left running (day_billed_for)
+        month_hours = terms.day_billed(req.sessions_per_day)[0] * req.days_per_month
         if model == "reserved":
             # a reservation bills every hour of its term: the whole month, not the hours used
             month_hours = reserved_month_hours(req.days_per_month)

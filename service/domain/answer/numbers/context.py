@@ -929,6 +929,16 @@ class _W:
         21.4 days/month (5 days a week: 30 × 5/7)"."""
         h = self.st.hours_per_day or 24.0
         d = self.hours(self.st.days_per_month or MONTH_DAYS)  # 21.4 for weekdays, 22 as stated
+        ph = self.st.period_hours
+        if ph is not None:
+            # "2 hours a week": said how it is read ("2 h/day, 4.3 days/month (2 h a week,
+            # read as 1 day a week of 2 h: 30 × 1/7)"; audit buyer31b #1)
+            total, period, k = ph
+            key = f"usage_hours_{period}" + ("_one" if k == 1 else "")
+            return self.say(key, h=self.day_hours(h), d=d, t=self.hours(total),
+                            k=self.n(k))
+        if self.st.days_per_week == 1:
+            return self.say("usage_week_one", h=self.day_hours(h), d=d)
         if self.st.days_per_week:
             return self.say("usage_week", h=self.day_hours(h), d=d,
                             w=self.hours(self.st.days_per_week))
@@ -1727,6 +1737,16 @@ class _W:
             hour, machines, v = min(priced, key=lambda x: (x[0], x[1] * x[2].gpu_count))
             return hour, machines, v, key
         return None
+
+    def shared_ok(self, count: int = 1) -> bool:
+        """Whether one GPU's price may be a share of a larger machine (:meth:`basis`'
+        ``share``): only where a price per GPU-hour is asked. A bill (a month, hours of use
+        or a job's length stated) rents whole machines, as /v1/recommendations rents
+        instances: one GPU of OCI's 8-GPU bare-metal H100 node, $80.00/h, was billed as its
+        eighth, $1,800 a month at 6 h/day against the recommendations' $14,400 (audit
+        buyer31b #2)."""
+        return (count == 1 and self.sub != "month" and not self.st.hours_per_day
+                and not self.det.duration_hours)
 
     def basis(self, gid: str, count: int = 1, fabric: bool = False, share: bool = False,
               spot: bool = False) -> tuple[OfferView, float, str] | None:

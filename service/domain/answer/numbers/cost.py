@@ -87,8 +87,8 @@ from service.domain.catalog.trust import price_date_words
 from service.domain.locale import romanian_de
 from service.domain.recommend.context import (
     GRANULARITY_S,
-    billed_for,
     billing_terms_of,
+    day_billed_for,
 )
 from service.domain.recommend.types import (
     MONTH_DAYS,
@@ -399,7 +399,7 @@ def _billed_day(w: _W, gid: str) -> tuple[float, OfferView, str] | None:
     gran_s, minimum, known = billing_terms_of(p)
     if p is not None and p.minimum_charges:
         minimum = float(p.minimum_charge_for(v.instance_type) or 0)
-    billed = billed_for(h / runs, gran_s, minimum) * runs
+    billed = day_billed_for(h / runs, runs, gran_s, minimum)[0]  # at most 24 h a day
     if billed <= h + 1e-9:
         return None
     least = w.say("billing_min", s=w.n(minimum)) if minimum else ""
@@ -415,7 +415,7 @@ def _lead_basis(w: _W, gid: str) -> tuple[OfferView, float, str] | None:
     (offer, $/h per GPU, kind), or None where none is priced."""
     count = w.ex.gpu_count or 1
     cards = list(w.st.gpu_variants) if gid in w.st.gpu_variants else [gid]
-    priced = [b for g in cards if (b := w.basis(g, count, share=count == 1)) is not None]
+    priced = [b for g in cards if (b := w.basis(g, count, share=w.shared_ok(count))) is not None]
     if not priced:
         return None
     return min(priced, key=lambda b: (bool(w.det.provider) and b[0].provider != w.det.provider,
@@ -510,7 +510,7 @@ def _runs_month(w: _W, gid: str) -> bool:
     days = w.st.days_per_month or MONTH_DAYS
     cards = list(w.st.gpu_variants) if gid in w.st.gpu_variants else [gid]
     found = [r for g in cards if (r := cheapest_billed_run(w, g, count, h / runs)) is not None]
-    priced = [b for g in cards if (b := w.basis(g, count, share=count == 1)) is not None]
+    priced = [b for g in cards if (b := w.basis(g, count, share=w.shared_ok(count))) is not None]
     if not found or not priced:
         return False
     asked = w.det.provider  # the provider named first (a card the name also covers may be
@@ -534,7 +534,7 @@ def _runs_month(w: _W, gid: str) -> bool:
               "used": w.hours(round(h, 2)), "billed": w.hours(round(run.billed_h * runs, 2))}
     w.out.first = w.say("cost_runs_month" if runs > 1 else "cost_runs_month_one", **fields)
     w.out.more.append(w.say("cost_runs_dearer", price=w.usd(low[1] * count),
-                            provider=w.where(low[0], count, share=count == 1),
+                            provider=w.where(low[0], count, share=w.shared_ok(count)),
                             month=w.usd(low_month),
                             billed=w.hours(round(billed_low[0] if billed_low else h, 2))))
     w.out.more.append(w.say("price_date", date=w.view_date(run.v)))

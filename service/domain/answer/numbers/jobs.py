@@ -17,6 +17,7 @@ from service.domain.catalog.offer_query import OfferView
 from service.domain.catalog.precisions import get_precision
 from service.domain.catalog.trust import price_date_words
 from service.domain.recommend.context import (
+    DAY_HOURS,
     GRANULARITY_S,
     billed_for,
     billed_hours,
@@ -951,7 +952,9 @@ def day_billed_hours(w: _W, v: OfferView) -> float:
     bills a session (pricing.provider_terms' ``session_billed_h`` x ``sessions_per_day``)."""
     h = w.st.hours_per_day or 24.0
     runs = w.st.sessions_per_day or 1 if w.st.hours_per_day else 1
-    return offer_billed_hours(w, v, h / runs)[0] * runs
+    billed = offer_billed_hours(w, v, h / runs)[0]
+    # (at most the machine left running all day: the recommendations' day_billed_for)
+    return min(billed * runs, DAY_HOURS)
 
 
 SPOT_DEEP_DISCOUNT = 0.85

@@ -1091,7 +1091,7 @@ def _gpu_price(w: _W, gid: str) -> None:
     # "one L40S" was $0.38/h, lium's 2-GPU machine's share, beside $0.60 alone; audit cost
     # #5); else a card's own price per GPU of a larger machine, said so by where() and
     # single_note
-    share = count == 1 and w.single(gid) is None
+    share = w.shared_ok(count) and w.single(gid) is None
     # several GPUs: separate smaller machines lead where they cost less than one machine
     # that holds them all, that machine said after them (``one``)
     b, one = _plain_basis(w, gid, count, share=share)
@@ -1118,7 +1118,9 @@ def _gpu_price(w: _W, gid: str) -> None:
                             hour=w.usd(hour), provider=v.provider, per=_gpu_usd(w, hour / count),
                             kind=w.kinds[kind], month=w.usd(hour * hours), usage=w.usage(),
                             spot=_suspect_said(w, v) + spot)
-    elif count > 1:
+    elif count > 1 or (v.gpu_count > count and not share):
+        # (one GPU billed on a larger machine rented whole, none rented alone: the machine,
+        # its GPUs left idle said, as several GPUs on it are; audit buyer31b #2)
         hour = per * count
         rented, machine_gpu = _rented(v, per, count)
         # more GPUs rented than asked (a larger machine whole): its own price per GPU and
