@@ -556,6 +556,12 @@ class Stated:
     """A token rate asked as a load in total, with a cost asked and no user or "each" ("what
     does 2000 tokens per second cost per month"): the recommendation's
     ``target_output_tokens_per_s``; never each user's speed (:attr:`min_tokens_per_s`)."""
+    throughput_volume: tuple[float, str, float, float] | None = None
+    """A count of GPUs asked for tokens at a rate a day, a week or a month ("How many H100 for
+    1 billion tokens per day?", "Câte H100 pentru 500 de milioane de tokeni pe zi?"): (the
+    tokens as written, "day" | "week" | "month", hours of use a day, days of the period), read as
+    :attr:`throughput_tokens_per_s`, their average over those hours (audit 31a #1: the volume
+    was dropped, 1 x H100 from memory alone where the recommendations want 36)."""
     memory_each_user: bool = False
     """The memory of each user or request is asked ("VRAM per user", "per concurrent user",
     "per request", "for each extra user", "memorie pe utilizator"): the KV cache one sequence
@@ -2026,6 +2032,27 @@ def _token_runs(text: str) -> tuple[float, str] | None:
     return 1.0, _TOKEN_RATE_PERIOD[per]
 
 
+def _volume_load(folded: str, hours_per_day: float | None, days: float | None
+                 ) -> tuple[float, str, float, float] | None:
+    """:attr:`Stated.throughput_volume`: tokens a day, a week or a month in a question that
+    counts GPUs (:data:`_COUNT_Q`) and asks no cost nor training, with a day of the hours of
+    use stated (24 unless stated), a month of the days stated (:data:`MONTH_DAYS` unless
+    stated, the recommendations' usage convention) and a week of 7 days. The tokens are the
+    endpoint's output, as /v1/recommendations' ``target_output_tokens_per_s`` reads a rate."""
+    if (not _COUNT_Q.search(folded) or _COST_ASKED.search(folded) or _TRAIN.search(folded)
+            or _FINETUNE.search(folded)):
+        return None
+    m = _TOKEN_RATE.search(folded)
+    if m is None:
+        return None
+    per = _TOKEN_RATE_PERIOD.get(m.group("per") or m.group("adv") or "")
+    tokens = _num(m.group(1)) * _SCALE.get(m.group(2) or "", 1.0)
+    if per is None or tokens < 100_000:
+        return None  # an hour's tokens stay a job's runs (:func:`_token_runs`)
+    return tokens, per, hours_per_day or 24.0, {"day": 1.0, "week": 7.0,
+                                                 "month": days or MONTH_DAYS}[per]
+
+
 def _runs_period_only(folded: str) -> bool:
     """:attr:`Stated.runs_period_only`: a day, week or year reads as asked (the cost intent's
     sub, :func:`_period_asked`), but none is left once the runs are blanked ("every week",
@@ -3032,10 +3059,23 @@ def speed_asked_past_targets(folded: str) -> bool:
     return bool(_SPEED.search(rest) or _TPOT.search(rest))
 
 
+# a latency's worst case asked ("worst-case TTFT", "TTFT în cel mai rău caz", "maximum
+# latency", "tail latency"): a tail figure, as a percentile is (audit 31a #13: the mean was
+# given as the worst case with no word, where "p99" got the not-a-percentile warning)
+_WORST_CASE = re.compile(r"\bworst[\s-]*+case\b|\bworst\b|\bcel mai (?:rau|prost)\b"
+                         r"|\b(?:maximum|max|tail|peak)\s++(?:ttft|latency|time to first token)"
+                         r"|\blatent\w*+ (?:maxim\w*+|de varf|din coada)")
+_LATENCY_NAMED = re.compile(r"\bttft\b|\btpot\b|\blatenc\w*+|\blatent\w*+|first token"
+                           r"|primul token|\bitl\b|inter-token")
+
+
 def latency_percentile(folded: str) -> str | None:
     """The latency percentile a question states (:data:`_PERCENTILE`), its number as written
-    ("95", "99.9"), or None (:attr:`Stated.latency_percentile`)."""
+    ("95", "99.9"), "worst" for a latency's worst case (:data:`_WORST_CASE`), or None
+    (:attr:`Stated.latency_percentile`)."""
     m = _PERCENTILE.search(folded)
+    if m is None and _WORST_CASE.search(folded) and _LATENCY_NAMED.search(folded):
+        return "worst"
     return next(g for g in m.groups() if g).replace(",", ".") if m else None
 
 
@@ -5675,6 +5715,10 @@ def stated(text: str, registry: Registry) -> Stated:
     throughput = _aggregate_tps(masked, sm)  # (nor "on a 4090 tok/s total" a total)
     if throughput is not None:
         sm = None  # a load in total: never each user's target
+    volume = (_volume_load(folded, hours_per_day, days)
+              if throughput is None and sm is None else None)
+    if volume is not None:
+        throughput = volume[0] / (volume[2] * volume[3] * 3600.0)
     # a time per output token asked as a limit ("TPOT under 25 ms"): each user's decode speed
     # of 1000 / ms tokens/s where no tokens/s target is stated (it was dropped: "7 concurrent
     # requests in memory" on an L4 answered a 25 ms = 40 tokens/s per user target)
@@ -5726,7 +5770,7 @@ dot_grouped=dg.group(0) if dg else None,
                   live_streams=live,
                   min_tokens_per_s=_tps(sm) if sm else 1000.0 / tpot if tpot else None,
                   tpot_ms=tpot,
-                  throughput_tokens_per_s=throughput,
+                  throughput_tokens_per_s=throughput, throughput_volume=volume,
                   memory_each_user=bool(_MEMORY_EACH_USER.search(folded)),
                   tps_each=bool(sm and (_TPS_EACH.match(masked, sm.end())
                                         or _LOAD_WORDS.search(masked))) or bool(tpot),
@@ -7201,7 +7245,13 @@ _RATE_ASKED = re.compile(
     r"(?:the\s++)?(?P<rps>rps|qps)\b"
     r"|\b(?:in|as|ca)\s++(?:requests?|reqs?|cereri|requesturi|queries|interogari)\s*+"
     r"(?:/\s*+|(?:per|pe|a|an)\s++)(?P<unit_in>s|sec|second|secunda|min|minute|minut|h|hr|hour"
-    r"|ora|d|day|zi)\b")
+    r"|ora|d|day|zi)\b"
+    # the rate as the question's first words, the setup after it ("Requests per second for
+    # Llama 3.1 70B on 4 H100 keeping TTFT under 1 s?", "Cereri pe secundă pentru ...": audit
+    # 31a #8, a TTFT "Yes" and no rate, where Romanian gave 2.99 requests/s)
+    r"|^\W*+(?:max(?:imum)?\s++|maxim\w*+\s++)?(?:requests?|reqs?|cereri|requesturi|queries"
+    r"|interogari)\s*+(?:/\s*+|(?:per|pe|a|an)\s++)(?P<unit_lead>s|sec|second|secunda|min"
+    r"|minute|minut|h|hr|hour|ora|d|day|zi)\b(?=\s++(?:for|with|on|of|pentru|cu|pe|la)\b)")
 _RATE_UNIT = {"s": "second", "sec": "second", "second": "second", "secunda": "second",
               "min": "minute", "minute": "minute", "minut": "minute", "h": "hour", "hr": "hour",
               "hour": "hour", "ora": "hour", "d": "day", "day": "day", "zi": "day",
@@ -7335,7 +7385,8 @@ def _request_time_also(f: str) -> str | None:
     ra = _RATE_ASKED.search(f)
     if ra:
         return "requests_" + ("second" if ra.group("rps")
-                              else _RATE_UNIT[ra.group("unit") or ra.group("unit_in")])
+                              else _RATE_UNIT[ra.group("unit") or ra.group("unit_in")
+                                         or ra.group("unit_lead")])
     if _COST_MILLION.search(f) and _MONEY_Q.search(f):
         return "million"
     return None
@@ -7848,7 +7899,8 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
     if (ra and has_model and not media and gpu_named < 2 and request_rate(f) is None
             and not _MONEY_Q.search(f) and concurrent is None):
         unit = ("second" if ra.group("rps")
-                else _RATE_UNIT[ra.group("unit") or ra.group("unit_in")])
+                else _RATE_UNIT[ra.group("unit") or ra.group("unit_in")
+                                         or ra.group("unit_lead")])
         return "speed", "requests_" + unit
     tr = _TOKENS_RATE_ASKED.search(f)
     per_dollar = tr is not None and _RATE_UNIT[tr.group("unit")] == "dollar"

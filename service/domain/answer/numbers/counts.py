@@ -115,7 +115,8 @@ def _gpu_count(w: _W) -> None:
         if gid is not None:
             got = gpu_count_for_users(w.catalog, w.scaled or w.model.id, w.weights, gid, users,
                                       ctx, across_nodes=True, images=w.st.images_per_request,
-                                      output_tokens=_out(w), engine=w.engine())
+                                      output_tokens=_out(w), engine=w.engine(),
+                                      headroom_pct=SERVICE_HEADROOM_PCT)
             r = w.size(input_tokens=ctx, output_tokens=_out(w))
             if got is None and r is not None and _gpu_count_users_none(w, gid, users, ctx, r):
                 return
@@ -151,6 +152,8 @@ def _gpu_count(w: _W) -> None:
                                else "gpu_count_users_need_yes" if n == have
                                else "gpu_count_users_need_no")
                         w.out.first = w.say(key, have=w.n(have), held=held, **common)
+                        w.out.more.append(w.say("gpu_count_users_headroom", room=w.f.percent(
+                            SERVICE_HEADROOM_PCT / 100, 0)))
                         w.ask("gpu_count", n, "GPUs", yes=n >= have)
                         _users_replica(w, gid, users, ctx, got)
                         return
@@ -161,6 +164,8 @@ def _gpu_count(w: _W) -> None:
                         return
                     w.out.first = w.say(
                         "gpu_count_users_yes" if n <= have else "gpu_count_users_no", **common)
+                    w.out.more.append(w.say("gpu_count_users_headroom", room=w.f.percent(
+                        SERVICE_HEADROOM_PCT / 100, 0)))
                     w.ask("gpu_count", n, "GPUs", yes=n <= have)
                     _users_replica(w, gid, users, ctx, got)  # a yes with a slow first token
                     if lower is not None:  # a precision stated: its No, the smaller one after
@@ -175,6 +180,8 @@ def _gpu_count(w: _W) -> None:
                                     replicas=w.replicas(replicas),
                                     per_replica=w.gpus_per_replica(per, gid),
                                     batch=w.requests(batch, "count"), ctx=w.n(ctx + _out(w)))
+                w.out.more.append(w.say("gpu_count_users_headroom", room=w.f.percent(
+                    SERVICE_HEADROOM_PCT / 100, 0)))
                 w.ask("gpu_count", n, "GPUs")
                 _users_replica(w, gid, users, ctx, got)
                 _count_month(w, gid, n, r.weights, users, ctx + _out(w))
@@ -875,6 +882,23 @@ def _count_month(w: _W, gid: str, n: int, weights: str, users: int | None, ctx: 
     w.option_warnings(o)
 
 
+def _replica_sized(w: _W, gid: str, per: int, ctx: int, share: int) -> SizingResult | None:
+    """One replica of :func:`gpu_count_for_users`'s setup (``per`` GPUs) at ``share``
+    requests, sized: where the sizing's own layout at that load splits the ``per`` GPUs into
+    data-parallel replicas (2 x H100 for 200 requests of Llama 3.1 8B as 2 of 100 each), the
+    count's replica is one tensor-parallel group of ``per`` (its requests held with the
+    recommendations' memory headroom only so, :func:`gpu_count_for_users`), sized so, as the
+    recommendations size it (audit 31a #10)."""
+    r = w.size(gpu=gid, gpu_count=per, input_tokens=ctx, output_tokens=_out(w), batch_size=share)
+    if (r is not None and per > 1 and r.layout is not None and r.layout.data > 1
+            and r.layout.expert <= r.layout.tensor):
+        tp = w.size(gpu=gid, gpu_count=per, input_tokens=ctx, output_tokens=_out(w),
+                    batch_size=share, parallelism={"tensor": per})
+        if tp is not None and tp.fits_in_memory:
+            return tp
+    return r
+
+
 def _users_replica(w: _W, gid: str, users: int, ctx: int, got: tuple[int, int, int, int]
                    ) -> SizingResult | None:
     """One replica of :func:`gpu_count_for_users`'s setup at its share of ``users``, sized
@@ -884,7 +908,7 @@ def _users_replica(w: _W, gid: str, users: int, ctx: int, got: tuple[int, int, i
     memory, and the answer says what the load makes of each user's speed."""
     _, replicas, per, batch = got
     share = min(batch, math.ceil(users / replicas))
-    r = w.size(gpu=gid, gpu_count=per, input_tokens=ctx, output_tokens=_out(w), batch_size=share)
+    r = _replica_sized(w, gid, per, ctx, share)
     if r is None:
         return None
     p = r.performance
@@ -921,7 +945,7 @@ def _users_targets_lead(w: _W, gid: str, users: int, ctx: int,
     assert w.model is not None
     n, replicas, per, batch = got
     share = min(batch, math.ceil(users / replicas))
-    r = w.size(gpu=gid, gpu_count=per, input_tokens=ctx, output_tokens=_out(w), batch_size=share)
+    r = _replica_sized(w, gid, per, ctx, share)
     p = r.performance if r is not None and r.fits_in_memory else None
     tps = p.output_tokens_per_s_per_user if p is not None else None
     ttft = p.time_to_first_token_ms if p is not None else None
@@ -1399,6 +1423,7 @@ def _gpu_count_tokens(w: _W, gid: str | None, month: bool = True) -> bool:
         w.ask("gpu_count", n, "GPUs")
         if read:
             w.out.more.append(read)
+        _volume_read(w, tps)
         # a month asked: right after the lead's hour, before the model's own count (it came
         # after that count, its "That setup" read as the bf16 one; audit rateprec23)
         _setup_month(w, o, len(w.out.more), first=True)
@@ -1445,6 +1470,7 @@ def _gpu_count_tokens(w: _W, gid: str | None, month: bool = True) -> bool:
     w.ask("gpu_count", k * setups, "GPUs")
     if read:
         w.out.more.append(read)
+    _volume_read(w, tps)
     at_hour = len(w.out.more)
     if w.replicas_price(gid, k, setups) and month:
         # a month asked beside the count, after its hour, as the request rate's count says it
@@ -1454,6 +1480,18 @@ def _gpu_count_tokens(w: _W, gid: str | None, month: bool = True) -> bool:
     _rate_own_said(w, gid, unq, r)
     w.sized_warnings(r, inp + out)
     return True
+
+
+def _volume_read(w: _W, tps: float) -> None:
+    """How tokens a day, a week or a month (:attr:`Stated.throughput_volume`) were read as the
+    rate counted: their average output tokens/s over the hours of that period, which a peak
+    above it exceeds (audit 31a #1: the volume was dropped, the model's memory answered)."""
+    vol = w.st.throughput_volume
+    if vol is None:
+        return
+    tokens, per, day, days = vol
+    w.out.more.append(w.say(f"gpu_count_tokens_volume_{per}", tokens=w.n(tokens),
+                            tps=w.per_s(tps), hours=w.day_hours(day), days=w.hours(days)))
 
 
 def _stated_count_short(w: _W, gid: str, weights: str, n: int, tps: float, inp: int,

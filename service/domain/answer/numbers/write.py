@@ -1157,7 +1157,8 @@ def _percentile_note(w: _W) -> None:
     is not modelled; it was checked as the mean silently (audit tpotrate21 #3)."""
     p = w.st.latency_percentile
     if w.out.first is not None and p is not None:
-        w.warn(w.say("latency_percentile_mean", p=p))
+        w.warn(w.t["latency_worst_mean"] if p == "worst"
+               else w.say("latency_percentile_mean", p=p))
 
 
 def _vague_length_note(w: _W) -> None:
