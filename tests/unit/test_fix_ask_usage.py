@@ -168,7 +168,12 @@ def test_each_run_is_billed_at_its_provider(q: str, provider: str, billed_h: flo
     r = ask(q)
     quantity, value, _ = asked(r)
     assert quantity == "per_gpu_month_usd", r.answer
-    assert value == pytest.approx(billed_h * 30 * _offer_price(provider, H100)), r.answer
+    # a month's bill rents a whole machine: DigitalOcean's 1-GPU droplet ($3.39/h), not an
+    # eighth of its 8-GPU one ($2.99/h a GPU), since fix/usage (audit 31b #2)
+    one_gpu = min(v.on_demand_usd_h for v in catalog().views(TODAY)
+                  if v.provider == provider and v.gpu == H100 and v.gpu_count == 1
+                  and v.on_demand_usd_h is not None)
+    assert value == pytest.approx(billed_h * 30 * one_gpu), r.answer
     assert "billed" in head(r), r.answer
 
 
