@@ -6562,6 +6562,13 @@ _MORE_USERS = re.compile(
     r"|hour|hr|h|ora|day|zi)\b)")
 # the most users asked: "max users", "the maximum number of concurrent users", "numărul maxim
 # de utilizatori" (before the context: "max users ... at 8k context" asks the users)
+_MORE_USERS = re.compile(
+    r"\bmore\s++(?:concurrent\s++|simultaneous\s++|parallel\s++)?(?:users|requests|sessions"
+    r"|clients|sequences|conversations|chats)\b"
+    r"|\bmai\s++multi\s++(?:utilizatori|useri|clienti)\b"
+    r"|\bmai\s++multe\s++(?:cereri|sesiuni|conversatii|secvente)\b")
+"""More users asked of a change ("does an FP8 KV cache let it serve more users", "mai mulți
+utilizatori"): a concurrency count, with the KV cache stated (audit 31a #12)."""
 _MAX_USERS = re.compile(
     r"\bmax(?:imum)?\s++(?:number\s++of\s++)?(?:concurrent\s++|simultaneous\s++|parallel\s++)?"
     r"(?:users|requests|sessions|clients|people|conversations|chats)\b"
@@ -7500,7 +7507,7 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         return "memory", None
     if (_KV.search(f) and has_model and not media and concurrent is None
             and kv_precision(text) is not None and not _KV_ASKED.search(f)
-            and (_CONCURRENCY_Q.search(f) or _MAX_USERS.search(f))):
+            and (_CONCURRENCY_Q.search(f) or _MAX_USERS.search(f) or _MORE_USERS.search(f))):
         # "if I use an fp8 KV cache, how many concurrent users fit": the users count at that
         # KV precision (it answered the KV bytes per token; audit ask_misc_ro)
         return "max_concurrency", None
@@ -7938,6 +7945,10 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
     if _MAX_USERS.search(f) and concurrent is None and not media:
         return "max_concurrency", None
     if (_MAX_CTX.search(f) and not media and not (_COST_MILLION.search(f) and cost_q)
+            # requests of a context counted ("câte cereri simultane cu context de 32k
+            # încap"): a concurrency count, as English reads it (audit 31a #7: RO answered
+            # the largest context)
+            and not (_CONCURRENCY_Q.search(f) and concurrent is None)
             and not (has_model and _llm_job(f) and cost_q)
             # a prompt's length stated with its first token or its processing asked: "how
             # long until the first token for a prompt of 100k tokens" times that prompt, it

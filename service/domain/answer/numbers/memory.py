@@ -1227,6 +1227,26 @@ def _max_concurrency(w: _W) -> None:
         return
     w.out.more.insert(0, w.say("concurrency_kv", kv=r.kv_cache or kv_type,
                                kib=w.n(kv / 1024, 1 if kv < 10240 else 0)))
+    _concurrency_kv_gain(w, kv_type)
+
+
+def _concurrency_kv_gain(w: _W, kv_type: str) -> None:
+    """The same count with the engines' default 16-bit KV cache, where a lower-precision one
+    is asked ("does an FP8 KV cache let Llama 3.1 70B serve more users on 2 H100?"): both
+    counts and how many times as many the asked cache holds, from the same sizing at the
+    same setup, weights and lengths (audit 31a #12: the KV bytes per token alone)."""
+    held, got = w.recorded, w.out.asked
+    if (held is None or held.gpu is None or got is None or got.quantity != "max_batch_size"
+            or not got.value or (held.kv_cache or kv_type) in ("fp16", "bf16")):
+        return
+    inp = _prompt(w, _out(w))
+    base = w.size(gpu=held.gpu.id, gpu_count=held.gpu_count, weights=held.weights,
+                  input_tokens=inp, output_tokens=_out(w))
+    if base is None or not base.max_batch_size or base.max_batch_size >= got.value:
+        return
+    w.out.more.insert(1, w.say("concurrency_kv_gain", kv=held.kv_cache or kv_type,
+                               base=w.n(base.max_batch_size), n=w.n(got.value),
+                               ratio=w.n(got.value / base.max_batch_size, 1)))
 
 
 def _max_concurrency_at(w: _W) -> None:
