@@ -928,10 +928,11 @@ def _modality_suffix(toks: list[_Tok], hit: _Mention, registry: Registry) -> int
 _NOT_VARIANT = frozenset(
     "instruct chat it base hf pt sft dpo model text audio video image speech diffusion "
     "diffusers code python embed embedding thinking attention hybrid dense gated native decoder "
-    "encoder intermediate active experts open en".split())
+    "encoder intermediate active experts open en plus".split())
 """Words of the catalog's names that say what a model does or how it was tuned, never which
 model of a family it is: after a name they are the question's words ("Wan 2.1 video", "Qwen3
-8B thinking mode", "Llama 3.1 8B instruct")."""
+8B thinking mode", "Llama 3.1 8B instruct"); "plus" is :func:`_plus_suffix`'s to read ("Llama
+3 8B plus Whisper" joins two models, "Command R plus" names one)."""
 _VERSION_TAG = re.compile(r"v\d++(?:\.\d++)?+")
 """A version written as a word ("v2", "v0.3")."""
 
