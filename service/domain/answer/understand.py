@@ -22,10 +22,10 @@ from typing import Annotated, TypeVar, cast
 
 import msgspec
 from rapidfuzz import fuzz, process
-from rapidfuzz.distance import OSA
+from rapidfuzz.distance import OSA, Levenshtein
 
 from service.domain.catalog.kinds import UNCATALOGUED as _UNCATALOGUED
-from service.domain.catalog.kinds import models_like
+from service.domain.catalog.kinds import kind_of_name, models_like
 from service.domain.catalog.models import ModelEntry
 from service.domain.catalog.names import norm
 from service.domain.catalog.precisions import find_kv_type, find_precision, get_precision
@@ -880,8 +880,6 @@ def _plus_names(toks: list[_Tok], registry: Registry,
     """The catalog models' names written with a "+" or "Plus" suffix, each with the index of
     the suffix's last word (the names :func:`_names_in` leaves out)."""
     out: list[tuple[_Mention, int]] = []
-    if not any(t.plus or t.text in ("plus", *_MODALITY_WORDS) for t in toks):
-        return out
     i = 0
     while i < len(toks):
         hit = _name_at(toks, i, registry, tables)
@@ -917,11 +915,54 @@ def _modality_suffix(toks: list[_Tok], hit: _Mention, registry: Registry) -> int
     name ``hit`` ("Phi 3.5 Vision"), or None: a catalog spelling with the word matched as a
     longer name ("Llama 3.2 11B Vision"), so it is never on a model that reads images."""
     j = hit.last + 1
-    if (j >= len(toks) or toks[j].text not in _MODALITY_WORDS
-            or not _joined(toks[hit.last], toks[j])):
+    if j >= len(toks) or not _joined(toks[hit.last], toks[j]):
         return None
     model = registry.models.get(hit.id)
-    return None if model is None or _sees_images(model) else j
+    if model is None:
+        return None
+    if toks[j].text in _MODALITY_WORDS:
+        return None if _sees_images(model) else j
+    return j if _tells_apart(toks[j].text, model, registry) else None
+
+
+_NOT_VARIANT = frozenset(
+    "instruct chat it base hf pt sft dpo model text audio video image speech diffusion "
+    "diffusers code python embed embedding thinking attention hybrid dense gated native decoder "
+    "encoder intermediate active experts open en plus".split())
+"""Words of the catalog's names that say what a model does or how it was tuned, never which
+model of a family it is: after a name they are the question's words ("Wan 2.1 video", "Qwen3
+8B thinking mode", "Llama 3.1 8B instruct"); "plus" is :func:`_plus_suffix`'s to read ("Llama
+3 8B plus Whisper" joins two models, "Command R plus" names one)."""
+_VERSION_TAG = re.compile(r"v\d++(?:\.\d++)?+")
+"""A version written as a word ("v2", "v0.3")."""
+
+
+def _variant_words(registry: Registry) -> frozenset[str]:
+    """The words the catalog's model names tell models of one family apart by ("turbo",
+    "mini", "large", "vision", "reasoning", "schnell", "v2"): every word of every spelling,
+    less sizes, versions written as numbers, precisions and :data:`_NOT_VARIANT`."""
+    def make() -> frozenset[str]:
+        out: set[str] = set()
+        for m in registry.models.values():
+            for name in (m.id, m.name, *m.aliases):
+                for w in re.findall(r"[a-z][a-z0-9]*+", name.lower().rsplit("/", 1)[-1]):
+                    if len(w) >= 2 and w not in _NOT_VARIANT and find_precision(w) is None:
+                        out.add(w)
+        return frozenset(out)
+    return registry.derived.table("understand.variant_words", make)
+
+
+def _tells_apart(word: str, model: ModelEntry, registry: Registry) -> bool:
+    """Whether ``word``, written right after the name of ``model``, names another model of its
+    family: a word the catalog tells models apart by (:func:`_variant_words`: "Stable Diffusion
+    3.5 Large Turbo", a 4-step distilled model, is not SD 3.5 Large at 28 steps) or a version
+    ("Whisper large-v2" is not large-v3), that none of ``model``'s own spellings has."""
+    own = {w for name in (model.id, model.name, *model.aliases)
+           for w in re.findall(r"[a-z0-9]++", name.lower().rsplit("/", 1)[-1])}
+    parts = [w for w in re.split(r"[-_]", word) if w]
+    return bool(parts) and any(
+        w not in own and (w in _variant_words(registry) or _VERSION_TAG.fullmatch(w))
+        for w in parts) and all(find_precision(w) is None for w in parts)
 
 
 def _vision_near(registry: Registry, model: ModelEntry) -> list[str]:
@@ -1067,7 +1108,8 @@ a size has its unit, and a typo adds or drops neither (audit round 23, gemma2: "
 was read as Gemma 2B, the first Gemma's 2B, one letter from "gemma2b")."""
 
 
-def _fuzzy_model(toks: list[_Tok], taken: set[int], tables: _Tables) -> _Mention | None:
+def _fuzzy_model(toks: list[_Tok], taken: set[int], tables: _Tables,
+                 told: list[_Mention] | None = None) -> _Mention | None:
     """A model name with a typo ("lama 3 8b", "deepsek v3"): ratio >= 90 against a spelling
     with the same numbers, each with the same size unit on it (a typo never changes the size
     or the version, nor makes a version a size: :data:`_FUZZY_NUMBERS`)."""
@@ -1096,9 +1138,46 @@ def _fuzzy_model(toks: list[_Tok], taken: set[int], tables: _Tables) -> _Mention
             score = float(scores[row][col])
             if tables.model_key_digits[choice] != digits or key == choice + "s":
                 continue  # "whispers" is a word, not the model
+            if _distinguishing_edit(toks[i : i + n + 1], key, choice):
+                if told is not None:  # the name written, its last word the one told apart
+                    last = i + n if (i + n < len(toks) and len(toks[i + n].text) == 1
+                                     and choice.startswith(key)) else i + n - 1
+                    told.append(_Mention("model", tables.model_key_id[choice], i, last))
+                continue  # "Command A" is no typo of "Command R", "GLM-4.5V" none of GLM-4.5
             if best is None or (score, n) > best[:2]:
                 best = (score, n, _Mention("model", tables.model_key_id[choice], i, i + n - 1))
     return best[2] if best else None
+
+
+def _distinguishing_edit(toks: list[_Tok], key: str, choice: str) -> bool:
+    """Whether the edits from the written ``key`` to the catalog spelling ``choice`` change a
+    word that tells models apart rather than mend a typo: a word of one letter ("Command A"
+    for "Command R": Cohere's 111B Command A, https://huggingface.co/CohereLabs/
+    c4ai-command-a-03-2025, not the 35B Command R) or letters added or dropped right after a
+    version or a size ("GLM-4.5V" for "GLM-4.5": a 106B vision model built on GLM-4.5-Air,
+    https://huggingface.co/zai-org/GLM-4.5V, not the 355B GLM-4.5). A typo keeps every word a
+    model's name has ("lama 3 8b", "deepsek v3")."""
+    # (``toks``: the words of ``key`` and the word after them, if any: "Command A" is read
+    # as "command", one letter short of "commandr", with "a" written where "r" is)
+    after = toks[-1] if len(toks) > 1 and len("".join(norm(t.text) for t in toks[:-1])) == len(
+        key) else None
+    owner: list[int] = []
+    for k, t in enumerate(toks if after is None else toks[:-1]):
+        owner += [k] * len(norm(t.text))
+    if after is not None and len(after.text) == 1 and after.text.isalpha() and _joined(
+            toks[-2], after) and choice.startswith(key) and choice[len(key):].isalpha():
+        return True
+    for o in Levenshtein.opcodes(key, choice):
+        op, i1, i2 = o.tag, o.src_start, o.src_end
+        if op == "equal":
+            continue
+        touched = range(i1, max(i2, i1 + 1))
+        if any(p < len(owner) and len(w := norm(toks[owner[p]].text)) == 1 and w.isalpha()
+               for p in touched):
+            return True
+        if i1 > 0 and key[i1 - 1].isdigit() and (op == "insert" or key[i1:i2].isalpha()):
+            return True
+    return False
 
 
 _CONNECTORS = frozenset(
@@ -4246,6 +4325,19 @@ def uncatalogued_model(text: str, registry: Registry) -> tuple[str, list[str]] |
     "Kokoro TTS", "nomic-embed-text-v1.5"), as written, with up to three catalog models that
     do the same, nearest in size to one the name states; None where none is named."""
     found = _uncatalogued(text, registry)
+    if found is None:
+        # a name the catalog lacks that says it is no language model ("Qwen3-Embedding-8B":
+        # an embedder, https://huggingface.co/Qwen/Qwen3-Embedding-8B): said unknown, as
+        # /v1/sizing says it, never sized as a chat model of its size (audit 31d #12)
+        folded = _COUNT_X.sub(r"\1x ", _fold(text))
+        named = _unknown_named(text, folded, registry)
+        kind = kind_of_name(named[0]) if named is not None else None
+        if named is not None and kind not in (None, "llm"):
+            size = re.search(r"(?<![\d.])(\d++(?:\.\d++)?)b\b", named[0].lower())
+            want = float(size.group(1)) * 1e9 if size else 0.0
+            like = sorted(_like_kind(registry, kind or ""),
+                          key=lambda x: (abs(x.total_params - want), x.id))
+            return named[0], [x.id for x in like[:3]] or named[1]
     return found[:2] if found is not None else None
 
 
@@ -4281,6 +4373,39 @@ def _uncatalogued(text: str, registry: Registry) -> tuple[str, list[str], str] |
         like.sort(key=lambda x: (not (key and re.sub(r"[^a-z0-9.]", "", x.id).startswith(key)),
                                  abs(x.total_params - want), x.id))
         return written, [x.id for x in like[:3]], kind
+    return _media_version(text, folded, registry)
+
+
+_MEDIA_VERSION = re.compile(r"\b([a-z]{2,}+)[- ]?+v?+(\d++(?:\.\d++)?+)(?![\d.])[\w.-]*+")
+"""A family's name and a version, then the rest of the name ("wan 2.2", "wan2.2-ti2v-5b")."""
+
+
+def _media_version(text: str, folded: str,
+                   registry: Registry) -> tuple[str, list[str], str] | None:
+    """A catalog family of image, video or audio models named with a version the catalog has
+    no model of ("Wan 2.2 14B", "Wan2.2-TI2V-5B": Wan 2.2's video models, a two-expert 27B and
+    a 5B, https://huggingface.co/Wan-AI/Wan2.2-T2V-A14B), as written, with the family's models
+    and the kind they are ("video"): never sized as a language model of the size written (it
+    was: a 14B LLM on a V100 at 4 bits, audit 31d #1)."""
+    families = registry.derived.table("understand.media_families", lambda: {
+        fm.group(0): m.modality for m in registry.models.values()
+        if m.kind != "llm" and m.modality in ("image", "video", "audio")
+        and (fm := re.match(r"[a-z]{2,}+", m.id)) is not None
+        and _ID_VERSION.match(m.id, fm.end()) is not None})  # a family versioned so
+    for hit in _MEDIA_VERSION.finditer(folded):
+        family, version = hit.group(1), hit.group(2)
+        if family not in families or registry.model_names.lookup(hit.group(0)) is not None:
+            continue
+        if any(m.id.startswith(family) and (idv := _ID_VERSION.match(m.id, len(family)))
+               is not None and idv.group(1) == version for m in registry.models.values()):
+            continue  # a version the catalog has ("Wan 2.1")
+        kind = families[family]
+        like = sorted((m for m in registry.models.values() if m.id.startswith(family + "-")
+                       or m.id.startswith(family + version[:1])),
+                      key=lambda m: (-m.total_params, m.id))
+        written = (text[hit.start():hit.end()] if len(text) == len(folded)
+                   else hit.group(0)).strip()
+        return written, [m.id for m in like[:3]], "asr" if kind == "audio" else kind
     return None
 
 
@@ -4364,12 +4489,17 @@ def unknown_model_read(text: str, registry: Registry) -> tuple[str, list[str], b
     if plus is not None:
         # a "Vision" name is no language model whose size alone would size it
         seen = re.split(r"[\s-]+", plus[0].lower())[-1] in _MODALITY_WORDS
-        return plus[0], plus[1], sizeless and not seen
+        read = registry.models.get(plus[1][0]) if plus[1] else None
+        text_model = read is not None and read.kind == "llm" and read.task == "generate"
+        return plus[0], plus[1], sizeless and not seen and text_model
     found = _unknown_named(text, folded, registry)
     if found is None:
         return None
     ids = found[1]
     models = registry.models
+    other = uncatalogued_model(text, registry)
+    if other is not None and other[0] == found[0]:
+        return found[0], other[1], False  # an embedder's name: the catalog's embedders
     # a family of generative language models ("GPT-4" beside GPT-J, "Llama-5"), not of
     # embedding models ("bge-m3")
     llm = all(models[i].kind == "llm" and models[i].task == "generate" for i in ids)
@@ -4384,6 +4514,18 @@ def _unknown_named(text: str, folded: str,
     names = _find_names(toks, registry, tables)
     if any(m.kind == "model" for m in names):
         return None
+    told: list[_Mention] = []
+    taken = {k for m in names for k in range(m.first, m.last + 1)}
+    if _fuzzy_model(toks, taken, tables, told) is None and told:
+        # a catalog name with a word that tells another model apart ("Command A", "GLM-4.5V"):
+        # that model, unknown, with the catalog's of its family (never answered as Command R)
+        hit = told[0]
+        start, end = toks[hit.first].start, toks[hit.last].end
+        written = text[start:end] if len(text) == len(folded) else folded[start:end]
+        head = hit.id.split("-", 1)[0] + "-"
+        ids = [hit.id, *sorted(x.id for x in registry.models.values()
+                               if x.id.startswith(head) and x.id != hit.id)]
+        return written, ids[:3]
     for t in toks:
         m = _MODEL_LIKE.fullmatch(t.text)
         if m is None or registry.model_names.lookup(t.text) is not None:
@@ -4394,6 +4536,40 @@ def _unknown_named(text: str, folded: str,
         near.sort(key=lambda x: (abs(x.total_params / 1e9 - size_b), x.id))
         written = text[t.start:t.end] if len(text) == len(folded) else t.text
         return written, [x.id for x in near[:3]]
+    # a catalog family's name and version, other words, then a size ("Llama 3.1 Nemotron
+    # Ultra 253B": NVIDIA's NAS-pruned 253B, https://huggingface.co/nvidia/
+    # Llama-3_1-Nemotron-Ultra-253B-v1, with blocks of no attention and varied FFN widths): a
+    # model the catalog lacks, said so before any stand-in's figures (audit 31d #12)
+    heads_words = registry.derived.table("understand.name_heads", lambda: frozenset(
+        w.group(0) for m in registry.models.values() for n in (m.id, m.name, *m.aliases)
+        if (w := re.match(r"[a-z]{3,}+", n.lower().rsplit("/", 1)[-1])) is not None))
+    for i, t in enumerate(toks):
+        if t.text not in heads_words:
+            continue
+        j = i + 1
+        while j < len(toks) and j - i <= 5 and _joined(toks[j - 1], toks[j]) and not (
+                _BILLIONS_WORD.fullmatch(toks[j].text)):
+            j += 1
+        if (j >= len(toks) or j - i > 5 or not _joined(toks[j - 1], toks[j])
+                or not _BILLIONS_WORD.fullmatch(toks[j].text)):
+            continue
+        words = [x.text for x in toks[i + 1 : j]]
+        if not any(w.isalpha() for w in words) or any(
+                w in _STRIP_WORDS or (w.isalpha() and len(w) < 3) for w in words) or any(
+                registry.gpu_names.lookup(w) is not None or find_precision(w) is not None
+                for w in words):
+            continue
+        phrase = " ".join(x.text for x in toks[i : j + 1])
+        if registry.model_names.lookup(phrase) is not None:
+            continue
+        size_b = float(toks[j].text[:-1])
+        own = re.sub(r"[^a-z0-9]", "", t.text + words[0])  # "llama3.1": its version first
+        kin = sorted((x for x in registry.models.values() if x.id.startswith(t.text)),
+                     key=lambda x: (not re.sub(r"[^a-z0-9]", "", x.id).startswith(own),
+                                    abs(x.total_params / 1e9 - size_b), x.id))
+        start, end = t.start, toks[j].end
+        written = text[start:end] if len(text) == len(folded) else folded[start:end]
+        return written, [x.id for x in kin[:3]]
     # a name written apart from its size ("FooBarLM 13B"): read as the size alone, it was
     # answered as Meta Llama 2 13B with only "(Assuming a 13B model such as ...)" after the
     # figures (audit buyer19 #10); a name of no catalog family lists no nearest names
@@ -4483,15 +4659,23 @@ def _family_members(registry: Registry, family: str, version: str) -> list[str]:
     one per parameter count (the shortest id: "qwen3-4b", not "qwen3-4b-2507"), smallest
     first."""
     by_params: dict[int, str] = {}
+    named: dict[int, str] = {}
     for m in registry.models.values():
         if m.kind != "llm" or m.task != "generate" or not m.id.startswith(family):
             continue
         vm = _ID_VERSION.match(m.id, len(family))
-        if vm is None or vm.group(1) != version or not re.match(r"-\d", m.id[vm.end():]):
+        if vm is None or vm.group(1) != version:
             continue
-        held = by_params.get(m.total_params)
+        # a size after the version ("llama-3-8b"), else a name ("llama-4-scout", "-maverick":
+        # Llama 4 comes as Scout and Maverick, no size in their names; audit 31d #8)
+        kept = by_params if re.match(r"-\d", m.id[vm.end():]) else named
+        if kept is named and not re.fullmatch(r"-[a-z]++", m.id[vm.end():]):
+            continue  # "qwen3-coder-480b-a35b" is no Qwen3 of a size
+        held = kept.get(m.total_params)
         if held is None or (len(m.id), m.id) < (len(held), held):
-            by_params[m.total_params] = m.id
+            kept[m.total_params] = m.id
+    if not by_params:
+        by_params = named
     return [by_params[p] for p in sorted(by_params)]
 
 
@@ -4530,6 +4714,13 @@ def version_read(text: str, registry: Registry, model_id: str) -> str | None:
             return written
         return None
     return None
+
+
+_STRIP_WORDS = frozenset(
+    "instruct chat base model models of the my our for pentru with and or sau not nor from "
+    "like than then into onto over under about din dintre modelul modelului".split())
+"""Words between a family's name and a size that name no other model ("Llama 3 instruct
+70B", "a model of 70B")."""
 
 
 _METHOD_NAMES = frozenset({"lora", "qlora", "dora", "qdora", "relora", "galore", "loftq"})

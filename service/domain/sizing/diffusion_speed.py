@@ -154,15 +154,17 @@ FIT_SOURCE = ("UNet/DiT efficiency, width half-point, intensity per channel, lau
 
 # Families that run without classifier-free guidance (guidance-distilled or step-distilled).
 NO_CFG_FAMILIES = frozenset({"flux", "hunyuan-video", "hunyuanvideo", "sdxl-turbo",
-                             "sana-sprint"})
+                             "sana-sprint", "sd3-turbo"})
 # Families whose DiT joins the prompt tokens to the image tokens in one sequence.
-JOINT_TEXT_FAMILIES = frozenset({"flux", "sd3", "cogvideox", "hunyuan-video", "hunyuanvideo",
+JOINT_TEXT_FAMILIES = frozenset({"flux", "sd3", "sd3-turbo", "cogvideox",
+                                 "hunyuan-video", "hunyuanvideo",
                                  "mochi"})
 # Families whose DiT attends linearly in tokens (SANA's ReLU linear attention).
 LINEAR_ATTENTION_FAMILIES = frozenset({"sana"})
 # Prompt tokens of the large text encoder (T5, umT5, Gemma, LLaVA) per family: each
 # pipeline's default max_sequence_length (CLIP's 77 comes from its config).
-PROMPT_TOKENS = {"flux": 512.0, "sd3": 256.0, "wan": 512.0, "cogvideox": 226.0,
+PROMPT_TOKENS = {"flux": 512.0, "sd3": 256.0, "sd3-turbo": 256.0, "wan": 512.0,
+                 "cogvideox": 226.0,
                  "hunyuanvideo": 256.0, "hunyuan-video": 256.0, "mochi": 256.0,
                  "ltx-video": 128.0, "pixart": 120.0, "sana": 300.0}
 
