@@ -166,10 +166,12 @@ ImagesPerRequest = Annotated[int, msgspec.Meta(
 Pixels = Annotated[int, msgspec.Meta(ge=64, le=16_384, description="pixels")]
 ImageWidth = Annotated[Pixels, _about(
     "diffusion models: image width, in pixels (default: the model's native width, else "
-    "1024); on another model a 400 at the field")]
+    "1024); a vision-language model whose image tokens follow the size (Qwen2-VL), with "
+    "images_per_request: each image's width; on another model a 400 at the field")]
 ImageHeight = Annotated[Pixels, _about(
     "diffusion models: image height, in pixels (default: the model's native height, else "
-    "1024); on another model a 400 at the field")]
+    "1024); a vision-language model whose image tokens follow the size (Qwen2-VL), with "
+    "images_per_request: each image's height; on another model a 400 at the field")]
 
 # targets and budgets of a recommendation: any positive number, bounded far away
 Positive = Annotated[float, msgspec.Meta(gt=0, le=1e12, description="a positive number")]

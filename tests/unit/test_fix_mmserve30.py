@@ -78,11 +78,14 @@ def test_rag_ttft_is_the_whole_prompts_as_sizing_gives_it(q: str, gpu: str, toke
 def test_vlm_ttft_counts_the_images_stated_with_with() -> None:
     one = ask("What is the TTFT for Qwen2.5-VL 7B with one 1280x720 image and a 200 token "
               "question on an L4?")
-    # 1280x720 resized to 1288x728: 46 x 26 = 1,196 tokens, plus the 200 of text
-    assert _ms(head(one)) == pytest.approx(_ttft("qwen2.5-vl-7b", "L4", 1396), rel=0.01)
+    # 1280x720 resized to 1288x728: 46 x 26 = 1,196 tokens, plus the 200 of text; its
+    # vision encoder timed on the image's 4 x 1,196 patches (fix/vlmjobs: re-pinned to
+    # /v1/sizing with the image stated)
+    img = {"images_per_request": 1, "width": 1280, "height": 720}
+    assert _ms(head(one)) == pytest.approx(_ttft("qwen2.5-vl-7b", "L4", 1396, **img), rel=0.01)
     ro = ask("Care este TTFT pentru Qwen2.5-VL 7B cu o imagine de 1280x720 și o întrebare de "
              "200 de tokeni pe un L4?")
-    assert _ms(head(ro)) == pytest.approx(_ttft("qwen2.5-vl-7b", "L4", 1396), rel=0.01)
+    assert _ms(head(ro)) == pytest.approx(_ttft("qwen2.5-vl-7b", "L4", 1396, **img), rel=0.01)
     four = ask("What is the TTFT for Qwen2-VL 7B with 4 images of 1024x1024 on an L4?")
     assert _ms(head(four)) > _ttft("qwen2-vl-7b", "L4", 3584)  # 4 x 1,369 image tokens more
 

@@ -358,12 +358,6 @@ _NON_ENGLISH_CORPUS = re.compile(
 _ENGLISH_CORPUS = re.compile(r"\benglish\b|\bengleza\b")
 # an embedding job asked (folded text): "embed", "embedding(s)", "to vectorize", "să fac
 # embeddings", "embedding-uri"; read only with an amount to embed (tokens or documents)
-_TEXT_VOLUME_SAID = re.compile(
-    r"\d[\d.,]*+\s*+(?:gb|tb|mb|gib|tib|gigabytes?|terabytes?|megabytes?)\s++(?:of\s++|de\s++)?+"
-    r"(?:(?:plain|raw|simplu)\s++)?+(?:text\w*+|documents?|docs|corpus|articles|pages"
-    r"|documente\w*+|articole|pagini|date text)\b", re.IGNORECASE)
-"""A volume of text as written ("10 GB of documents", "1 TB de text"): the question's intent
-is read with the tokens it holds in its place (intent.text_volume reads the same words)."""
 _EMBEDDING_JOB = re.compile(r"\bembed(?:s|ded|ding|dings)?\b|\bembedding-uri\w*+"
                             r"|\bvectori[sz]\w*+")
 
@@ -892,6 +886,7 @@ def _answer_one(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
                 default=registry.models[EMBEDDING].name))
         else:
             notes.append(t["embed_guess"].format(name=registry.models[model_id].name))
+    volume_tokens: int | None = None  # a volume of text read as its tokens
     if (model_id is not None and registry.models[model_id].task == "embed" and not det.tokens
             and det.data_gb and text_volume(folded)):
         # "embed 10 GB of documents with e5-large-v2": the text's tokens from its bytes, a
@@ -903,9 +898,11 @@ def _answer_one(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
             tokens=messages.formatter(lang).number(tokens),
             per=messages.formatter(lang).number(TEXT_BYTES_PER_TOKEN)))
         det = msgspec.structs.replace(det, tokens=tokens, data_gb=None)
-        # the intent read as for the tokens stated ("how long to embed 2500000000 tokens"):
-        # "cât durează embedding-ul a 10 GB de text" was a memory answer
-        q = _TEXT_VOLUME_SAID.sub(f"{tokens} tokens", q, count=1)
+        # the intent is read as for the tokens stated ("how long to embed 2500000000 tokens"),
+        # classify told of them (job_tokens); "cât durează embedding-ul a 10 GB de text" was a
+        # memory answer. The question's text stays as written (review vlmjobs: it was
+        # rewritten here, each later reader seeing "2500000000 tokens")
+        volume_tokens = tokens
     if cpu_named(folded):
         # "bge-large on CPU or on a T4?", "VRAM on a CPU?": the catalog prices GPUs alone,
         # said before the GPU's figures (audit 30a #11: a GPU list, the CPU not a word)
@@ -914,7 +911,7 @@ def _answer_one(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
     gpus = det.gpus or ([ex.gpu] if ex.gpu else [])
     llms = [m for m in st.models if registry.models[m].kind == "llm"]
     intent, sub = classify(q, kind, len(gpus), model_id is not None, ex.concurrent_requests,
-                           place=det.region is not None,
+                           place=det.region is not None, job_tokens=volume_tokens,
                            models_named=len(llms) if len(llms) == len(st.models) else 0,
                            switch_weighed=st.precisions_switched)
     if (intent, sub) == ("cost", "hour") and not st.precisions_switched and (
@@ -925,6 +922,7 @@ def _answer_one(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
         # asked stays the cost answer's
         intent, sub = classify(q, kind, len(gpus), model_id is not None,
                                ex.concurrent_requests, place=det.region is not None,
+                               job_tokens=volume_tokens,
                                models_named=len(llms) if len(llms) == len(st.models) else 0,
                                switch_weighed=True)
     if (kind == "llm" and len(st.engines_named) >= 2 and len(gpus) == 1
@@ -938,7 +936,8 @@ def _answer_one(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
         # catalog has and no size is each of its sizes sized (numbers/write.py), its memory
         # or its fit asked as for one of them; any other question is answered as before
         as_model = classify(q, "llm", len(gpus), True, ex.concurrent_requests,
-                            place=det.region is not None, switch_weighed=st.precisions_switched)
+                            place=det.region is not None, job_tokens=volume_tokens,
+                            switch_weighed=st.precisions_switched)
         if (model_id is None and ex.params_b is None and st.unknown_model is None
                 and as_model[0] in _FAMILY_SIZED):
             intent, sub = as_model

@@ -6061,6 +6061,11 @@ _CPU_NAMED = re.compile(r"\b(?:on|a|the|pe|un|with|cu|or|sau|vs|versus)\s++(?:an
 """A CPU named as the hardware to run on ("on a CPU", "CPU or a T4", "pe CPU", "procesor")."""
 
 
+_TEXT_VOLUME_AMOUNT = re.compile(r"\d[\d.,]*+\s*+" + _TEXT_VOLUME.pattern.removeprefix(r"\b"))
+"""A volume of text with its amount ("10 gb of documents", folded): the words
+:func:`classify` reads as the tokens the question's details hold (``job_tokens``)."""
+
+
 def text_volume(folded: str) -> bool:
     """Whether the data volume ``folded`` states is text (:data:`_TEXT_VOLUME`)."""
     return _TEXT_VOLUME.search(folded) is not None
@@ -7433,14 +7438,22 @@ _PRECISION_PICK = re.compile(
 
 def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
              concurrent: int | None, place: bool = False,
-             models_named: int = 0, switch_weighed: bool = False) -> tuple[str, str | None]:
+             models_named: int = 0, switch_weighed: bool = False,
+             job_tokens: int | None = None) -> tuple[str, str | None]:
     """(intent, sub) of ``text``. ``model_kind``: the kind of the model named (llm,
     diffusion, audio) or None; ``gpu_named``: how many distinct GPUs it names; ``place``:
     whether it names a place the region filter reads (:attr:`Details.region`);
     ``models_named``: how many language models it names as alternatives
     (:attr:`Stated.models`); ``switch_weighed``: a switch of precision is weighed as a pair
-    (:attr:`Stated.precisions_switched`: "switching from bf16 to fp8, how much faster?")."""
-    f = _NO_SPOT.sub(" ", _fold(text))  # "not on spot": on-demand, the other intent answers
+    (:attr:`Stated.precisions_switched`: "switching from bf16 to fp8, how much faster?");
+    ``job_tokens``: the tokens of a volume of text the question states ("10 GB of
+    documents": :attr:`Details.tokens` read from its bytes), a job of that many tokens, so
+    that the volume is read as its tokens (:data:`_TEXT_VOLUME_AMOUNT`), never as memory or
+    data moved ("cât durează embedding-ul a 10 GB de text" was a memory answer)."""
+    folded = _fold(text)
+    if job_tokens:
+        folded = _TEXT_VOLUME_AMOUNT.sub(f"{job_tokens} tokens", folded, count=1)
+    f = _NO_SPOT.sub(" ", folded)  # "not on spot": on-demand, the other intent answers
     # "the job cannot be interrupted", "nu poate fi întrerupt": on-demand too, never the spot
     # intent (the RO one answered "Spot, dacă jobul salvează checkpointuri", audit batch B2)
     f = _NOT_INTERRUPTIBLE.sub(" ", f)

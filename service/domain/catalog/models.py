@@ -379,10 +379,21 @@ class ImageTokens(Strict, frozen=True, kw_only=True):
         description="pixel_side: the smallest area an image is resized up to")] = None
     max_pixels: Annotated[PosInt | None, msgspec.Meta(
         description="pixel_side: the largest area an image is resized down to")] = None
+    encoder_patches_per_token: Annotated[PosInt | None, msgspec.Meta(
+        description="patches the vision encoder runs on for each image token the decoder "
+                    "reads (Qwen2-VL and Qwen2.5-VL: 4, their PatchMerger joins 2 x 2 patches "
+                    "of 14 px; Gemma 3: 16, its projector average-pools 64 x 64 SigLIP "
+                    "patches 4 x 4 to 256 tokens); null: the encoder's time is not "
+                    "counted")] = None
+    encoder_source: Annotated[str, msgspec.Meta(
+        description="where encoder_patches_per_token comes from (the model's code or "
+                    "config)")] = ""
     source: Annotated[str, msgspec.Meta(
         description="where the figures come from (the processor's config URL)")]
 
     def __post_init__(self) -> None:
+        if self.encoder_patches_per_token is not None and not self.encoder_source:
+            raise ValueError("[image_tokens] encoder_patches_per_token needs encoder_source")
         if (self.tokens is None) == (self.pixel_side is None):
             raise ValueError("[image_tokens] needs tokens (a fixed count) or pixel_side (one "
                              "token per pixel_side x pixel_side pixels), not both")
@@ -421,6 +432,16 @@ class ImageTokens(Strict, frozen=True, kw_only=True):
             beta = math.sqrt(self.min_pixels / (height * width))
             h, w = math.ceil(height * beta / f) * f, math.ceil(width * beta / f) * f
         return w, h
+
+    def encoder_tokens(self, width: int | None = None, height: int | None = None
+                       ) -> int | None:
+        """Patches the vision encoder runs on for one image of ``width`` x ``height``
+        pixels: its tokens (:meth:`count`) times ``encoder_patches_per_token``; None where
+        either is unknown."""
+        each = self.count(width, height)
+        if each is None or self.encoder_patches_per_token is None:
+            return None
+        return each * self.encoder_patches_per_token
 
     def count(self, width: int | None = None, height: int | None = None) -> int | None:
         """Tokens of one image of ``width`` x ``height`` pixels; None where they depend on

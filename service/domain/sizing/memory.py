@@ -22,6 +22,7 @@ from service.domain.catalog.models import (
     ContextExtension,
     DefaultClip,
     Fp8Checkpoint,
+    ImageTokens,
     ParamBreakdown,
     kv_elements_per_token_layer,
     param_breakdown,
@@ -74,6 +75,12 @@ class SizedModel:
     context_extension: ContextExtension | None = None
     """A longer context than ``max_context`` (the config's) that the model card states with
     rope scaling turned on (Qwen3: 131,072 with YaRN): engines take it with that setting."""
+    image_tokens: ImageTokens | None = None
+    """A vision-language model whose image tokens go into the context: how many one image
+    makes and the vision-encoder patches behind each (the catalog's ``[image_tokens]``)."""
+    image_encoder_tokens: int = 0
+    """Patches the vision encoder runs on in each request (the images of the request times
+    one image's, :func:`~service.domain.sizing.sizing.with_images`); 0: none timed."""
 
     @property
     def context_limit(self) -> int | None:

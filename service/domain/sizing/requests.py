@@ -205,8 +205,12 @@ class SizingRequest(ModelChoice, frozen=True, kw_only=True):
                     "(Llama 3.2 Vision): the images in each request, each adding its "
                     "cross-attention KV (the vision encoder's tokens on every "
                     "cross-attention layer) to the request's cache. Default: one image. "
-                    "Another model takes an image's tokens in input_tokens (a warning "
-                    "says it is ignored)")] | None = None
+                    "A model whose image tokens go into the context (Qwen2-VL, Qwen2.5-VL, "
+                    "Gemma 3) takes them in input_tokens; images_per_request times its "
+                    "vision encoder in time_to_first_token_ms and the full load (Qwen2-VL "
+                    "and Qwen2.5-VL: with width and height, each image's size). Another "
+                    "model takes an image's tokens in input_tokens (a warning says it is "
+                    "ignored)")] | None = None
     finetune: Annotated[FinetuneOptions | None, msgspec.Meta(
         description="how fine-tuning or pre-training is run, for task finetune or pretrain "
                     "(default: LoRA for finetune, full training for pretrain)")] = None

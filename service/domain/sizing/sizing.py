@@ -395,7 +395,7 @@ def sized_from_entry(m: ModelEntry) -> SizedModel:
         family=m.family, num_frames=m.num_frames,
         temporal_downsample=m.temporal_downsample, task=m.task,
         fp8_checkpoint=m.fp8_checkpoint, default_clip=m.default_clip,
-        context_extension=m.context_extension)
+        context_extension=m.context_extension, image_tokens=m.image_tokens)
 
 
 
@@ -481,25 +481,47 @@ def check_sizing_fields(req: SizingRequest, model: SizedModel) -> None:
     field: the image fields on a model that makes no images, ``training_tokens`` outside
     fine-tuning and pre-training (as /v1/recommendations refuses it outside those
     workloads)."""
-    check_image_fields(model, {"width": req.width, "height": req.height, "steps": req.steps})
+    sized = image_size_applies(model) and req.images_per_request is not None
+    check_image_fields(model, {"steps": req.steps} if sized else
+                       {"width": req.width, "height": req.height, "steps": req.steps})
     if req.task == "inference" and req.training_tokens is not None:
         raise InvalidInput("training_tokens (the tokens a training run processes) applies to "
                            "task finetune or pretrain; an inference request is sized by "
                            "input_tokens, output_tokens and batch_size", "$.training_tokens")
 
 
-def with_images(model: SizedModel, images: int | None) -> SizedModel:
+def with_images(model: SizedModel, images: int | None, width: int | None = None,
+                height: int | None = None) -> SizedModel:
     """``model`` serving ``images`` images per request: a cross-attention vision model (Llama
     3.2 Vision) caches each image's vision tokens on every cross-attention layer, so n images
     are n times that cache (vLLM allots an mllama request get_max_mllama_image_tokens per
-    image); the memory, admission and decode reads all follow the architecture. Any other
-    model, or one image (the catalog's entry), is ``model`` itself. /v1/sizing and
+    image); the memory, admission and decode reads all follow the architecture. A model whose
+    image tokens go into the context (Qwen2-VL, Qwen2.5-VL, Gemma 3: ``image_tokens``) takes
+    those tokens in the request's input_tokens; its vision encoder's patches for the images
+    (:meth:`ImageTokens.encoder_tokens`, of ``width`` x ``height`` where the count follows
+    the size) are set for the time to the first token (``image_encoder_tokens``), none where
+    the size it needs is not given. Any other model, or no image stated, is ``model``
+    itself (a cross-attention model's catalog entry holds one image). /v1/sizing and
     /v1/recommendations size the same model this one way."""
     a = model.arch
+    it = model.image_tokens
+    if images and a is not None and not a.cross_attention_layers and it is not None:
+        each = it.encoder_tokens(width, height)
+        return model if each is None else dataclasses.replace(
+            model, image_encoder_tokens=each * images)
     if images is None or images == 1 or a is None or not a.cross_attention_layers:
         return model
     return dataclasses.replace(model, arch=msgspec.structs.replace(
         a, cross_attention_tokens=a.cross_attention_tokens * images))
+
+
+def image_size_applies(model: SizedModel) -> bool:
+    """Whether ``width`` and ``height`` are the size of a request's images for ``model``: a
+    language model whose image tokens follow the image's size (Qwen2-VL, Qwen2.5-VL), so
+    that its vision encoder's patches can be counted (:func:`with_images`)."""
+    it = model.image_tokens
+    return (model.kind == "llm" and it is not None and it.pixel_side is not None
+            and it.encoder_patches_per_token is not None)
 
 
 FP8_NAME = re.compile(r"(?:^|[^0-9a-z])fp8$", re.IGNORECASE)
@@ -1361,7 +1383,8 @@ def _size(req: SizingRequest, catalog: Catalog, *, machine_gpus: int | None = No
                               sources, note, rate_batched=rate_batched)
 
     images = req.images_per_request
-    model = with_images(model, images)  # each image's cross-attention KV in every request
+    # each image's cross-attention KV in every request, or its encoder's patches
+    model = with_images(model, images, req.width, req.height)
     a = model.arch
     assert a is not None
     # (width, height and steps, and training_tokens outside training, were refused above:
@@ -1404,10 +1427,13 @@ def _size(req: SizingRequest, catalog: Catalog, *, machine_gpus: int | None = No
         hw.warnings.extend(checkpoint_warnings(req))
         if ignored:
             hw.warnings.append(ignored)
-        if images is not None and not a.cross_attention_layers:
+        if images is not None and not a.cross_attention_layers and not (
+                model.image_encoder_tokens and req.task == "inference"):
             hw.warnings.append(
                 f"images_per_request ignored: {model.name} has no cross-attention image "
-                "cache; an image's tokens are part of its input_tokens")
+                "cache; an image's tokens are part of its input_tokens"
+                + ("; give width and height (each image's size in pixels) to time its "
+                   "vision encoder" if image_size_applies(model) else ""))
         if embed_asked is not None:
             hw.warnings.append(
                 f"{embed_asked:,}-token inputs are more than {model.name} takes "

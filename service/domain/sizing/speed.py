@@ -1350,22 +1350,29 @@ def _decode_cost_of(lm: LoadModel | None, n: int, perf: PerfTables | None) -> St
 
 def vision_encoder_s(model: SizedModel, p: Precision, engine: Engine, gpu: GPU, n: int
                      ) -> tuple[float, int] | None:
-    """(seconds, encoder tokens) the vision encoder of a cross-attention vision model (Llama
+    """(seconds, encoder tokens) the vision encoder of a vision-language model takes to encode
+    one request's images before its first token. Its tokens: a cross-attention model's (Llama
     3.2 Vision: ``cross_attention_tokens``, 6,404 an image, times the images of a request by
-    ``sizing.with_images``) takes to encode one request's images before its first token:
-    2 FLOPs per encoder parameter per token (``vision_params``, its ViT and projector; the
-    linear layers' count, attention left out as prefill's attention of a short sequence
-    is), at the GPU's unquantized dense peak and the engine's compute efficiency, over the
-    tensor-parallel group (vLLM shards the ViT with the language model). The encoder runs
-    once per request (vLLM: the encoder cache of vllm/v1/core/encoder_cache_manager.py holds
-    its output for the prefill), and its output is what the cross-attention layers cache, so
-    its tokens are those of the cross-attention KV. None for any other model (audit
-    buyer30a #2: four images timed as one, 345 ms either way)."""
+    ``sizing.with_images``); a model whose image tokens go into the context (Qwen2-VL,
+    Qwen2.5-VL, Gemma 3) the patches its encoder runs on for the request's images
+    (``image_encoder_tokens``, set by ``sizing.with_images``: 4 a token after Qwen2-VL's 2 x 2
+    merge, 4,096 an image for Gemma 3's SigLIP at 896 px). 2 FLOPs per encoder parameter per
+    token (``vision_params``, its ViT and projector; the linear layers' count, attention left
+    out as prefill's attention of a short sequence is, and the projector counted on every
+    patch where it runs on the merged tokens: an upper bound by its share, 7 % of Qwen2-VL's
+    encoder, 1.5 % of Gemma 3's), at the GPU's unquantized dense peak and the engine's compute
+    efficiency, over the tensor-parallel group (vLLM shards the ViT with the language model).
+    The encoder runs once per request (vLLM: the encoder cache of
+    vllm/v1/core/encoder_cache_manager.py holds its output for the prefill). None for any
+    other model or request (audit buyer30a #2: four images timed as one, 345 ms either
+    way)."""
     a = model.arch
-    if (model.kind != "llm" or a is None or not a.cross_attention_layers
-            or not a.cross_attention_tokens or not a.vision_params):
+    if model.kind != "llm" or a is None or not a.vision_params:
         return None
-    tokens = a.cross_attention_tokens
+    tokens = (a.cross_attention_tokens if a.cross_attention_layers
+              else model.image_encoder_tokens)
+    if not tokens:
+        return None
     tp = 1 if engine.split == "layer" else max(1, n)
     peak = achievable_tflops(gpu, p, engine, quantized_kernels=False) * 1e12
     return 2.0 * a.vision_params * tokens / (peak * engine.speed.eta_compute * tp), tokens
@@ -1379,8 +1386,11 @@ def estimate_performance(model: SizedModel, p: Precision, kv: KVType | None, eng
                          load_models: LoadModels | None = None) -> Performance:
     """``diffusion_engine``: the engine whose constants time a diffusion pipeline (the default
     engine of diffusion models; ``engine`` where not given); ``load_models``: the call's load
-    models already built (:data:`LoadModels`), added to. A cross-attention vision model's
-    encoder (:func:`vision_encoder_s`) is added to its time to the first token."""
+    models already built (:data:`LoadModels`), added to. A vision-language model's encoder
+    (:func:`vision_encoder_s`) is added to its time to the first token, and its seconds per
+    request to the full load's: the requests/s at full load (one request's images encoded
+    on the same GPUs as its tokens are generated) are the decode's over the share of the time
+    the encoder leaves it."""
     got = _estimate_performance(model, p, kv, engine, gpu, n, req, note, task, training, width,
                                 height, diffusion_engine, perf, pp, load_models)
     enc = vision_encoder_s(model, p, engine, gpu, n) if task == "inference" else None
@@ -1389,13 +1399,25 @@ def estimate_performance(model: SizedModel, p: Precision, kv: KVType | None, eng
     sec, tokens = enc
     a = model.arch
     assert a is not None
+    what = ("image tokens" if a.cross_attention_layers
+            else "image patches (its tokens before they are merged)")
+    rps = got.max_requests_per_s
+    share = 1.0 / (1.0 + rps * sec) if rps else 1.0  # of the time left to the decode
+    served = rps * share if rps else None
     note("vision_encoder", f"{sec * 1000:.1f} ms per request",
          f"the vision encoder ({a.vision_params:,} parameters) encodes the request's "
-         f"{tokens:,} image tokens before its first token: 2 x parameters x tokens FLOPs at "
+         f"{tokens:,} {what} before its first token: 2 x parameters x tokens FLOPs at "
          f"the GPU's unquantized dense peak x the engine's compute efficiency "
-         f"({engine.speed.eta_compute:g}), added to time_to_first_token_ms")
-    return msgspec.structs.replace(got, time_to_first_token_ms=got.time_to_first_token_ms
-                                   + sec * 1000)
+         f"({engine.speed.eta_compute:g}), added to time_to_first_token_ms"
+         + (f"; at full load the GPUs spend that per request too: max_requests_per_s "
+            f"{rps:.3g} -> {served:.3g} and max_throughput_tokens_per_s with it (each "
+            f"second's requests x the encoder's seconds taken from the decode's time)"
+            if rps and served else ""))
+    thr = got.max_throughput_tokens_per_s
+    return msgspec.structs.replace(
+        got, time_to_first_token_ms=got.time_to_first_token_ms + sec * 1000,
+        **({"max_requests_per_s": served} if served else {}),
+        **({"max_throughput_tokens_per_s": thr * share} if thr and served else {}))
 
 
 def _estimate_performance(model: SizedModel, p: Precision, kv: KVType | None, engine: Engine,

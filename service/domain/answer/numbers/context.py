@@ -1220,6 +1220,37 @@ class _W:
             return self.say("rank_basis_month")
         return self.say("rank_basis")
 
+    def images_timed(self) -> dict[str, int] | None:
+        """The sizing fields that time the vision encoder of a model whose image tokens go
+        into the context (Qwen2-VL, Qwen2.5-VL, Gemma 3: ``ModelEntry.image_tokens`` with its
+        encoder's patches recorded): the images per request stated, else one where images
+        are described (a captioning job, images per period asked), with each image's size
+        where the count follows it; None where no image is stated, the size it needs is not
+        given, or the model has no such data (its encoder is then not timed, as before)."""
+        m = self.model
+        if (m is None or m.kind != "llm" or self.scaled is not None or m.image_tokens is None
+                or m.image_tokens.encoder_patches_per_token is None):
+            return None
+        arch = m.architecture
+        if arch is not None and arch.cross_attention_layers:
+            return None
+        n = self.st.images_per_request or (
+            1 if self.st.image_rate_asked is not None or self.vlm_job() else None)
+        if not n:
+            return None
+        width, height = self.st.image_width_px, self.st.image_height_px
+        if m.image_tokens.encoder_tokens(width, height) is None:
+            return None
+        sized = {"width": width, "height": height} if m.image_tokens.pixel_side else {}
+        return {"images_per_request": n, **{k: v for k, v in sized.items() if v}}
+
+    def vlm_job(self) -> bool:
+        """A job of images described by a vision-language model ("caption 100,000 images with
+        Qwen2-VL 7B"): images counted (``Stated.items``) for a multimodal language model."""
+        m = self.model
+        return (m is not None and m.modality == "multimodal" and m.kind == "llm"
+                and bool(self.st.items) and not self.st.audio_hours)
+
     def size(self, **kw: Any) -> SizingResult | None:
         call = self.sizing_call(**kw)
         if call is None:
@@ -1375,6 +1406,12 @@ class _W:
             # "Llama 3.2 11B Vision with 4 images per request": each image's cross-attention
             # KV in every request's cache (sizing's images_per_request; audit media #7)
             req["images_per_request"] = self.st.images_per_request
+        images = self.images_timed()
+        if images is not None and "images_per_request" not in req:
+            # a model whose image tokens go into the context (Qwen2-VL, Gemma 3): its vision
+            # encoder timed for the request's images (sizing's images_per_request, with each
+            # image's size where its tokens follow the size; review vlmjobs)
+            req.update(images)
         engine = self.engine()
         if engine is not None and "engine" not in req:
             req["engine"] = engine

@@ -40,7 +40,7 @@ from service.domain.answer.numbers.cost import (
     _within,
     replicas_note,
 )
-from service.domain.answer.numbers.jobs import _work_rate
+from service.domain.answer.numbers.jobs import _billed_job, _job_split, _work_rate
 from service.domain.answer.numbers.layouts import (
     layout_named,
     replicas_full_load,
@@ -60,6 +60,7 @@ from service.domain.answer.numbers.prices import (
     budget_models,
     rate_weights,
 )
+from service.domain.catalog.models import ModelEntry
 from service.domain.catalog.precisions import (
     GGUF_AT_BITS,
     PRECISIONS,
@@ -250,32 +251,55 @@ def _requests_rate(w: _W, sub: str, per_s: float, running: int, thr: float, inp:
         # and whether its image's tokens are in the request's (buyer audit 26c #7)
         w.out.first = w.say("vlm_images_rate", rate=_rps(w, most),
                             unit=w.say(f"unit_{unit}"), inp=w.n(inp),
-                            tokens=w.say("vlm_image_tokens_unmodelled"
-                                         if m.image_tokens is None
-                                         else "vlm_image_tokens_default")) + " " + w.out.first
+                            tokens=_vlm_image_tokens_words(w, m)) + " " + w.out.first
 
 
-def _vlm_images_job(w: _W, per_s: float, gid: str, count: int) -> None:
+def _vlm_image_tokens_words(w: _W, m: ModelEntry) -> str:
+    """How the image of each request is in an images-per-period answer: a cross-attention
+    model's (Llama 3.2 Vision) as its encoder's tokens on those layers, timed before the
+    first token and at full load (sizing's vision encoder); a model whose image tokens go into
+    the context with them counted (a fixed count, or the size stated: ``_images_read``) and
+    its encoder timed; with a count the size decides and no size stated, the default
+    prompt's length; a model whose image tokens the catalog does not record, said so."""
+    a = m.architecture
+    if a is not None and a.cross_attention_layers and a.cross_attention_tokens:
+        return w.say("vlm_image_tokens_cross", tokens=w.n(a.cross_attention_tokens))
+    it = m.image_tokens
+    if it is None:
+        return w.say("vlm_image_tokens_unmodelled")
+    each = it.count(w.st.image_width_px, w.st.image_height_px)
+    if each is None:
+        return w.say("vlm_image_tokens_default")
+    return w.say("vlm_image_tokens_counted" if it.encoder_patches_per_token
+                 else "vlm_image_tokens_counted_only", each=w.n(each))
+
+
+def _vlm_images_job(w: _W, per_s: float, gid: str, count: int, weights: str) -> None:
     """A job of images described ("caption 100,000 images with Qwen2-VL 7B on an L4: how
     long, how much?"): one image a request at the full-load rate (:func:`_requests_rate`'s),
-    its hours and their price, said first (audit 30a #3: an hourly price, or a memory fit,
-    and no job)."""
+    its hours billed as every job is (:func:`_billed_job`: the provider's billing step and
+    minimum, the weights' storage at ``weights``, a stated egress), said first with the sum
+    it adds up from (:func:`_job_split`) (audit 30a #3: an hourly price, or a memory fit, and
+    no job; review vlmjobs: it multiplied raw hours by the price, $0.36 for 1,000 images at
+    seeweb, which bills by the hour: $0.38 and storage)."""
     m = w.model
     if (m is None or m.modality != "multimodal" or not w.st.items or per_s <= 0
             or (b := w.basis(gid, count)) is None):
         return
     v, per, kind = b
     hours = w.st.items / (per_s * 3600)
-    cost = hours * per * count
+    job = _billed_job(w, v, per, count, hours, weights, egress=True)
     w.out.first = w.say("vlm_images_job", n=w.n(w.st.items), model=m.name,
                         setup=w.setup(count, gid), hours=w.n(hours, 1 if hours < 100 else 0),
-                        rate=_rps(w, per_s * 3600), cost=w.usd(cost), price=w.usd(per * count),
-                        kind=w.kinds[kind], provider=w.where(v, count)) + " " + (
-                            w.out.first or "")
+                        rate=_rps(w, per_s * 3600), cost=w.usd(job.total),
+                        free_pct=w.free_pct(),
+                        price=w.usd(per * count), kind=w.kinds[kind],
+                        provider=w.where(v, count)) + " " + (w.out.first or "")
     if w.st.cost_asked or w.st.price_asked:
-        w.ask("per_job_usd", cost, "USD")
+        w.ask("per_job_usd", job.total, "USD")
     else:
         w.ask("job_hours", hours, "h")
+    w.out.more.append(_job_split(w, job))
     w.out.more.append(w.say("price_date", date=w.view_date(v)))
     w.price_warnings(v)
 
@@ -1021,6 +1045,14 @@ def _month_beside(w: _W) -> None:
 
 
 def _speed_answer(w: _W) -> None:
+    if w.vlm_job() and w.sub == "requests_hour" and not w.service_load:
+        # a job of images described is a job of requests: timed and priced at the load a
+        # job of requests is (:func:`cost._tokens_on_gpu`, the recommendations' served load),
+        # so that "caption 100,000 images" and "100,000 requests of 3,584 tokens in and 512
+        # out" cost the same (review vlmjobs: 95.5 h and $36.30 against 246 h and $94.55)
+        with w.at_service_load():
+            _speed_answer(w)
+        return
     if w.model is None and w.ex.gpu is None and not w.det.gpus:
         # a budget and a speed with no model ("best setup for $2000/month for 10 users at 30
         # tokens/s each"): the largest models the budget serves at that speed, as the cost
@@ -1327,7 +1359,7 @@ def _speed_answer(w: _W) -> None:
     elif w.sub is not None and w.sub.startswith("requests_") and full.max_requests_per_s:
         _requests_rate(w, w.sub, full.max_requests_per_s, full.max_concurrency or 1, thr, inp,
                        out, **common)
-        _vlm_images_job(w, full.max_requests_per_s, gid, count)
+        _vlm_images_job(w, full.max_requests_per_s, gid, count, r.weights)
     elif (w.sub == "tokens_dollar" and thr
           and (b := w.basis(gid, count)) is not None):
         v, per_gpu, kind = b

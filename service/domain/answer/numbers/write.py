@@ -1433,6 +1433,13 @@ def _images_read(w: _W, intent: str) -> str | None:
     is sized by sizing's ``images_per_request`` (``_W.size``). None where nothing is said."""
     m = w.model
     n = w.st.images_per_request or (1 if w.st.image_tokens_asked else None)
+    if (not n and m is not None and m.image_tokens is not None
+            and (w.st.image_rate_asked is not None or w.vlm_job())
+            and m.image_tokens.count(w.st.image_width_px, w.st.image_height_px) is not None):
+        # images described one a request (a captioning job, images per hour asked) whose
+        # tokens are known (a fixed count, or the size stated): counted as one image stated
+        # is, its encoder timed with them (_W.images_timed; review vlmjobs)
+        n = 1
     if (not n or m is None or m.kind != "llm" or m.task == "embed" or w.scaled is not None
             or intent in _IMAGES_UNSIZED or w.ex.workload in ("finetune", "pretrain")):
         return None
