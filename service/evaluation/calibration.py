@@ -32,6 +32,7 @@ from service.domain.catalog.precisions import (
 from service.domain.catalog.registry import Registry
 from service.domain.sizing.efficiency import (
     SERVING_ERROR_MIN_ROWS,
+    SERVING_ERROR_MLA_MIN_ROWS,
     PerfTables,
     ServingErrorBand,
 )
@@ -1270,7 +1271,8 @@ def serving_error_bands(report: LoadReport, quantile: float = SERVING_ERROR_QUAN
     return tuple(
         ServingErrorBand(engine=e, family=f, kind=k, rows=len(xs), quantile=quantile,
                          measured_over_model=round(_quantile(xs, quantile), 2))
-        for (e, f, k), xs in sorted(groups.items()) if len(xs) >= min_rows)
+        for (e, f, k), xs in sorted(groups.items())
+        if len(xs) >= (min(min_rows, SERVING_ERROR_MLA_MIN_ROWS) if f == "mla" else min_rows))
 
 
 def format_load_report(report: LoadReport) -> str:
