@@ -273,6 +273,7 @@ COST_TERMS = ROOT / "catalog" / "sources" / "cost_terms.toml"
 """Hand-sourced cost terms: [[provider]] tables merged into providers.toml, [[reserved]] rules
 filling the offers' reserved columns (see the file's header)."""
 _COST_KEYS = ("storage_usd_per_gb_month", "storage_tiers", "object_storage_usd_per_gb_month",
+              "stopped_storage_usd_per_gb_month",
               "storage_unit",
               "storage_type", "storage_source", "egress_usd_per_gb", "egress_tiers",
               "egress_unit", "egress_note", "egress_source", "minimum_charges")
@@ -504,7 +505,8 @@ def providers_toml(tables: list[dict[str, Any]]) -> str:
              ""]
     order = ("id", "name", "aliases", "billing_granularity", "minimum_charge_s", "minimum_charges",
              "storage_usd_per_gb_month", "storage_tiers", "object_storage_usd_per_gb_month",
-             "storage_unit", "storage_type", "storage_source", "egress_usd_per_gb",
+             "stopped_storage_usd_per_gb_month", "storage_unit", "storage_type",
+             "storage_source", "egress_usd_per_gb",
              "egress_tiers", "egress_unit", "egress_note", "egress_source", "spot_available",
              "spot_notice_s", "spot_max_runtime_h", "reserved_terms", "multinode_network",
              "as_of", "source", "note")

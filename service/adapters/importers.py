@@ -789,7 +789,13 @@ def parse_skypilot(text: str, provider: str, as_of: dt.date, source: str,
                                       f"kept {gpu.id}")
         region = r.get("Region", "").strip().strip(",").strip()
         zone = r.get("AvailabilityZone", "").strip()
-        if zone and region and zone != region:
+        if _LOCAL_ZONE_ID.fullmatch(zone):
+            # an AWS Local Zone ("use1-atl2-az1": US East (Atlanta) 2, parent us-east-1) is
+            # its own location with its own prices, not its parent region: labelled by its
+            # id alone, so a us-east-1 price is never a Local Zone's (buyer audit 31b #10:
+            # p5.48xlarge spot $10.18 "us-east-1" was Atlanta's, us-east-1's own $17.63-25.75)
+            region = zone
+        elif zone and region and zone != region:
             region = f"{region}/{zone}"
         elif zone:
             region = zone
@@ -843,6 +849,13 @@ def parse_skypilot(text: str, provider: str, as_of: dt.date, source: str,
            split_regions=split_regions)
     result.offers.sort(key=lambda o: o.id)
     return result
+
+
+_LOCAL_ZONE_ID = re.compile(r"[a-z]{2,4}+\d++-[a-z]{3}+\d++-az\d++")
+"""An AWS Local Zone id: the parent region's code, the location's and the zone's ("use1-atl2-az1",
+"usw2-lax1-az1"; docs.aws.amazon.com/local-zones/latest/ug/available-local-zones.html: "The ID
+is the code of the Local Zone's parent Region followed by an identifier for its location"); an
+Availability Zone id has no location part ("use1-az1")."""
 
 
 # --------------------------------------------------------------------------- FSDL

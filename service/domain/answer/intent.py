@@ -169,6 +169,21 @@ class Stated:
     """Whether :attr:`storage_gb` is data kept beside the model ("plus 500 GB of datasets",
     "and 1 TB of checkpoints", "cu 500 GB de date"), added to the disk of its weights, not
     the whole volume ("500 GB of storage")."""
+    object_storage: bool = False
+    """Object storage named as where the data is kept ("on AWS S3", "in a GCS bucket",
+    "object storage", "10 TB of datasets", "arhive", "stocare de obiecte"): a storage amount
+    asked alone is priced at the provider's object-storage rate
+    (``Provider.object_storage_usd_per_gb_month``), not its block-disk rate (buyer audit 31b
+    #5: S3 priced at the EBS rate)."""
+    storage_included: bool = False
+    """Storage added to a training job's cost asked ("including storage of checkpoints",
+    "inclusiv stocarea checkpoint-urilor"): the job's total is split into compute and
+    storage (buyer audit 31b #4)."""
+    stopped_storage: bool = False
+    """A volume priced while its machine is stopped ("a stopped RunPod pod with a 500 GB
+    volume", "un pod RunPod oprit cu un volum de 500 GB"): priced at the provider's
+    stopped-machine rate (``Provider.stopped_storage_usd_per_gb_month``) where it has one
+    (buyer audit 31b #6)."""
     egress_gb: float | None = None
     """A data amount the text ties to egress ("2TB egress", "500 GB trafic de ieșire"), in
     GB."""
@@ -5741,7 +5756,16 @@ def stated(text: str, registry: Registry) -> Stated:
             _num(cl.group(1)) * _SCALE.get(cl.group(2) or "", 1.0) if cl else None) or (
             _num(so.group(1)) * _SCALE.get(so.group(2) or "", 1.0) if so else None)
         egress = item_egress_gb(folded, count)
+    stopped_storage = bool(_STOPPED_VOLUME.search(folded))
+    if (stopped_storage and storage is None and egress is None and len(untied) == 1
+            and _VOLUME_WORD.search(folded)):
+        # "un pod RunPod oprit cu un volum de 500 GB": the volume's size is its storage
+        # (buyer audit 31b #6: a guidance passage, no number)
+        storage = untied[0]
     said = Stated(nodes=None if one_of else nodes_of(text, registry) or _nodes_said(folded),
+                  object_storage=bool(_OBJECT_STORAGE.search(folded)),
+                  stopped_storage=stopped_storage,
+                  storage_included=bool(_STORAGE_INCLUDED.search(folded)),
                   billing_asked=_billing_asked(folded),
                   minimum_asked=_MINIMUM_ASKED.search(folded) is not None,
                   one_of_machine=one_of, users_unread=_users_unread(text),
@@ -6128,6 +6152,14 @@ _KV = re.compile(r"\bkv[- ]?cache\b|\bcache(?:-ul|-ului)?\s++kv\b"
                  r"|\bkv(?:-ul)?\s++(?:takes?|uses?|needs?|occup(?:y|ies)|consumes?|requires?"
                  r"|ocupa|foloseste|consuma)\b")
 _SPOT = re.compile(r"\bspot\b|\bpreemptible\b|\binterruptible\b|\bintrerupt\w*+")
+_PREEMPTIBLE_RO = re.compile(r"\bpreemptibil\w*+")
+_MAX_RUNTIME = re.compile(
+    r"\bmax(?:imum)?\.? ?(?:run ?time|run-time|duration|lifetime|uptime)\b|\btime limit\b"
+    r"|\bhow long can\b[^?]{0,40}?\b(?:run|last|stay)\b|\b24[- ]hour limit\b"
+    r"|\bdurat\w*+ maxim\w*+|\bcat timp poate\b[^?]{0,30}?\brul\w*+|\blimita de (?:timp|durata)\b")
+"""The most hours a spot or preemptible instance runs asked ("do GCP preemptible VMs have a
+maximum runtime?", "durata maximă de rulare"): the provider's sourced limits (buyer audit 31b
+#9: a spot price, or a passage alone)."""
 _BILLING = re.compile(
     r"\bbill(?:ed|ing|s)\b|\bbill (?:by|per|in)\b|\bby the (?:second|minute|hour)\b"
     r"|\bfactur\w*+|\bper[- ]second\b|\bper[- ]minute\b|\b(?:pe|la) secunda\b"
@@ -6236,9 +6268,23 @@ def _egress_once(folded: str) -> bool:
 
 
 _DISK_AMOUNT = re.compile(r"\b\d++(?:[.,]\d++)?\s*+(?:gb|tb|gib|tib)\s++(?:of\s++|de\s++)?"
-                          r"(?:disk|disc|volum|ssd|nvme|block storage)\w*+")
-"""An amount of disk ("100 GB of disk", "1 TB volume", "200 GB de disc"): storage, where no
-model or GPU is named (a model's weights on disk are its memory answer's)."""
+                          r"(?:disk|disc|volum|ssd|nvme|block storage)\w*+"
+                          # the amount after its volume: "un volum de 500 GB" (audit 31b #6)
+                          r"|\b(?:volume?|volumul|disk|discul|disc)\s++(?:de\s++|of\s++)?"
+                          r"\d++(?:[.,]\d++)?\s*+(?:gb|tb|gib|tib)\b")
+"""An amount of disk ("100 GB of disk", "1 TB volume", "200 GB de disc", "un volum de 500
+GB"): storage, where no model or GPU is named (a model's weights on disk are its memory
+answer's)."""
+_OBJECT_STORAGE = re.compile(
+    r"\bs3\b|\bgcs\b|\bcloud storage\b|\bblob storage\b|\bobject storage\b|\bbuckets?\b"
+    r"|\bdatasets?\b|\barchiv\w*+|\bstocare(?:a)? (?:de |pentru )?obiecte\b"
+    r"|\bseturi(?:le)? de date\b|\bset(?:ul)? de date\b|\barhiv\w*+")
+"""Object storage named ("S3", "a GCS bucket", "datasets", "arhive"): the storage answer's
+rate is the provider's object-storage one (:attr:`Stated.object_storage`)."""
+_STOPPED_VOLUME = re.compile(
+    r"\bstopped\b|\bwhile (?:it is |it's |the pod is )?(?:stopped|off)\b|\boprit\w*+")
+"""A machine stopped with its volume kept (:attr:`Stated.stopped_storage`)."""
+_VOLUME_WORD = re.compile(r"\bvolume?\b|\bvolum\w*+|\bdisk\b|\bdisc\w*+")
 _STORAGE_NAMED = re.compile(r"\bstorage\b|\bstor(?:e|ing)\b|\bstocar\w*+|\bstoch\w*+")
 """Storage itself named (not egress, traffic or a download, as :data:`_STORAGE` also
 matches)."""
@@ -7098,6 +7144,11 @@ _CHEAPEST_WAY = re.compile(
     r"(?!\s++(?:gpu\w*+|plac\w*+|accelerator\w*+)\b)")
 # the best asked (Stated.best_asked): "the best LLM", "cel mai bun model", "cea mai buna"
 _BEST = re.compile(r"\bbest\b|\b(?:cel|cea|cei|cele) mai bun(?:a|i|e)?+\b")
+_STORAGE_INCLUDED = re.compile(
+    r",?\s*+\b(?:including|incl\.?|plus|with|inclusiv|cu tot cu|plus)\s++(?:the\s++)?"
+    r"(?:storage|stocare\w*+)\b(?:\s++(?:of|for|a|al|pentru)\s++(?:the\s++)?[\w-]++)?")
+"""Storage added to a job's cost ("including storage of checkpoints", "inclusiv stocarea
+checkpoint-urilor"): the job's cost asked, storage counted in it (:func:`classify`)."""
 _MONEY_Q = re.compile(r"\bcost\w*+|\bcosta\b|\bprice\w*+|\bpret(?!rain)\w*+|\$|\busd\b|\bdolari\b"
                       r"|\blei\b|\bcheap\w*+|\bieftin\w*+|\bbudget\b|\bbuget\w*+|\bspend\b")
 # the MFU's value asked (not what MFU is): "what MFU should I assume", "which MFU do you use",
@@ -7451,6 +7502,15 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
     that the volume is read as its tokens (:data:`_TEXT_VOLUME_AMOUNT`), never as memory or
     data moved ("cât durează embedding-ul a 10 GB de text" was a memory answer)."""
     folded = _fold(text)
+    inc = _STORAGE_INCLUDED.search(folded)
+    if inc is not None and (_TRAIN.search(folded) or _FINETUNE.search(folded)):
+        # "how much does it cost to train ... including storage of checkpoints?": the job's
+        # cost, whose answer adds the storage and the total, never the storage alone (buyer
+        # audit 31b #4): read without the clause
+        rest = folded[:inc.start()] + folded[inc.end():]
+        if _MONEY_Q.search(rest):
+            return classify(rest, model_kind, gpu_named, has_model, concurrent, place,
+                            models_named, switch_weighed, job_tokens)
     if job_tokens:
         folded = _TEXT_VOLUME_AMOUNT.sub(f"{job_tokens} tokens", folded, count=1)
     f = _NO_SPOT.sub(" ", folded)  # "not on spot": on-demand, the other intent answers
@@ -7570,6 +7630,8 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         # "how many hours of H100 spot do I get for $100?": the hours the amount buys, on
         # spot (100 / 1.00 = 100 h; audit regress13 #9: the spot price alone)
         return "cost", "hour"
+    if (_SPOT.search(f) or _PREEMPTIBLE_RO.search(f)) and _MAX_RUNTIME.search(f):
+        return "spot", "runtime"
     if _SPOT.search(f):
         # a month asked ("per month", "pe lună") or use around the clock ("24/7",
         # "non-stop"): the month's total on spot, not an hour; "how many GPUs ... on spot": a

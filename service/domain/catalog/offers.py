@@ -187,6 +187,13 @@ class Provider(Strict, frozen=True, kw_only=True):
         description="object storage (standard class), in USD per storage_unit (GB or GiB) "
                     "per month, where it differs from block storage; null: not stated")] = None
     """Object storage (standard class), per ``storage_unit`` and month, where it differs."""
+    stopped_storage_usd_per_gb_month: Annotated[UsdPerUnit | None, msgspec.Meta(
+        description="a machine's own volume disk while the machine is stopped, in USD per "
+                    "storage_unit (GB or GiB) per month, where it differs from the running "
+                    "rate (RunPod: $0.20, twice the running $0.10); null: not stated")] = None
+    """A machine's volume disk while the machine is stopped, per ``storage_unit`` and month,
+    where the provider bills it at its own rate (RunPod's pods/pricing.mdx: "$0.20 while the
+    Pod is stopped")."""
     storage_unit: Annotated[DataUnit, msgspec.Meta(
         description="the unit of the storage prices and storage tiers: GB (10^9 bytes) or "
                     "GiB (2^30 bytes)")] = "GB"
@@ -325,6 +332,20 @@ class Provider(Strict, frozen=True, kw_only=True):
         if not self.storage_tiers:
             return units * self.storage_usd_per_gb_month
         return _banded(units, self.storage_tiers)
+
+    def object_storage_usd(self, gb: float) -> float | None:
+        """Object storage (standard class) for ``gb`` GB over a month; None: not stated."""
+        if self.object_storage_usd_per_gb_month is None:
+            return None
+        units = gb / GIB_IN_GB if self.storage_unit == "GiB" else gb
+        return units * self.object_storage_usd_per_gb_month
+
+    def stopped_storage_usd(self, gb: float) -> float | None:
+        """A stopped machine's volume of ``gb`` GB over a month; None: not stated."""
+        if self.stopped_storage_usd_per_gb_month is None:
+            return None
+        units = gb / GIB_IN_GB if self.storage_unit == "GiB" else gb
+        return units * self.stopped_storage_usd_per_gb_month
 
     def minimum_charge_for(self, instance_type: str) -> int | None:
         """The minimum charge per start (seconds) for ``instance_type``: the first matching

@@ -2534,6 +2534,11 @@ _INSTANCE_REGIONS_SAID = 3
 us-west-2 and 14 more locations")."""
 
 
+_LOCAL_ZONE = re.compile(r"[a-z]{2,4}+\d++-[a-z]{3}+\d++-az\d++")
+"""An AWS Local Zone id ("use1-atl2-az1"; service/adapters/importers.py labels a Local Zone's
+offers by it alone)."""
+
+
 def _place(region: str) -> str:
     """A provider's region without its zone ("us-east-1/use1-az2" is us-east-1)."""
     return region.split("/")[0]
@@ -2634,9 +2639,14 @@ def instance_price(w: _W) -> bool:
                                     n=w.n(len(places))))
         if spot and not w.st.on_demand:
             s = spot[0]
+            spot_places = list(dict.fromkeys(_place(r) for r in s.regions[:2]))
+            # a Local Zone's spot price is its own location's, not its parent region's: said
+            # so (buyer audit 31b #10: Atlanta's $10.18 read as us-east-1's)
+            local = [r for r in spot_places if _LOCAL_ZONE.fullmatch(r)]
             w.out.more.append(w.say("instance_spot", hour=w.usd(s.spot_usd_h or 0.0),
-                                    region=", ".join(dict.fromkeys(
-                                        _place(r) for r in s.regions[:2]))))
+                                    region=", ".join(spot_places)))
+            if local:
+                w.out.more.append(w.say("instance_local_zone", zone=local[0]))
         kind = "on_demand"
     elif spot:
         lead = spot[0]
@@ -2654,6 +2664,15 @@ def instance_price(w: _W) -> bool:
     if booked is not None and booked.reserved_usd_h:
         w.out.more.append(w.say("instance_reserved", term=booked.reserved_term or "",
                                 hour=w.usd(booked.reserved_usd_h)))
+    elif w.st.reserved:
+        # "a 3-year reserved p5.48xlarge": no reserved price for it, said first (unknown,
+        # never $0), with the provider's own documented terms, as the GPU's reservation
+        # answer says it (buyer audit 31b #7: the on-demand and spot prices alone)
+        months = w.st.reserved_months
+        w.out.first = w.say(
+            "instance_reserved_none", instance=instance, provider=lead.provider,
+            term=w.say("instance_reserved_term", term=_term_words(w, months)) if months else "",
+            terms=provider_reserved_terms(w, lead.provider)) + " " + (w.out.first or "")
     w.out.more.append(w.price_line(lead.as_of, lead.as_of_kind, source_short(lead.source)))
     w.out.offers.append(OfferNumbers(
         offer_id=lead.id, provider=lead.provider, gpu=lead.gpu_name, gpu_count=lead.gpu_count,

@@ -869,7 +869,44 @@ def _spot_train_count(w: _W, job: str, gid: str, n: int) -> tuple[int, str] | No
     return None
 
 
+def _spot_runtime(w: _W) -> None:
+    """The most hours a spot or preemptible instance runs ("do GCP preemptible VMs have a
+    maximum runtime?"): the provider's ``preemptible_max_runtime_h`` and
+    ``spot_max_runtime_h`` with their source, or every limit the catalog has; a limit the
+    catalog lacks is said unknown, never none (buyer audit 31b #9)."""
+    p = w.catalog.providers_by_id.get(w.det.provider) if w.det.provider else None
+    if p is None:
+        rows = [w.say("spot_runtime_row", provider=q.name, h=w.hours(lim))
+                for q in w.catalog.providers
+                for lim in (q.preemptible_max_runtime_h, q.spot_max_runtime_h) if lim]
+        if rows:
+            w.out.first = w.say("spot_runtime_all", rows="; ".join(rows))
+            w.out.computed = True
+        return
+    if p.preemptible_max_runtime_h:
+        found = _SOURCE_ADDRESS.search(p.preemptible_source)
+        w.out.first = w.say(
+            "spot_runtime_preemptible", provider=p.name,
+            limit=w.hours(p.preemptible_max_runtime_h),
+            spot=w.say("spot_runtime_spot", h=w.hours(p.spot_max_runtime_h))
+            if p.spot_max_runtime_h else w.t["spot_runtime_spot_none"],
+            source=found.group(0) if found else w.t["source_unknown"])
+        w.ask("preemptible_max_runtime_h", p.preemptible_max_runtime_h, "h")
+        return
+    if p.spot_max_runtime_h:
+        w.out.first = w.say("spot_runtime_only_spot", provider=p.name,
+                            h=w.hours(p.spot_max_runtime_h))
+        w.ask("spot_max_runtime_h", p.spot_max_runtime_h, "h")
+        return
+    w.out.first = w.say("spot_runtime_unknown", provider=p.name)
+    w.out.computed = True
+
+
 def _spot(w: _W) -> None:
+    if w.sub == "runtime":
+        _spot_runtime(w)
+        if w.out.first is not None:
+            return
     if w.sub == "notice":
         _spot_notice(w)
         if w.out.first is not None:
@@ -1756,6 +1793,10 @@ def _storage(w: _W) -> None:
                                 high=w.usd(hi[0]), highp=hi[1].name, n=w.n(len(priced2)))
             w.ask("egress_usd", hi[0], "USD")
         return
+    if w.st.stopped_storage and _stopped_storage(w, gb):
+        return
+    if w.st.object_storage and not compared and _object_storage(w, gb):
+        return
     # each provider's month for this volume, its price bands applied (RunPod: $0.07/GB to
     # 1 TB, $0.05 above)
     rated = [(c, p) for p in provs if (c := p.storage_usd(gb)) is not None]
@@ -1787,6 +1828,88 @@ def _storage(w: _W) -> None:
         w.out.first = w.say("storage_range", gb=w.n(gb), low=w.usd(lo[0]), lowp=lo[1].name,
                             high=w.usd(hi[0]), highp=hi[1].name, n=w.n(len(rated)))
         w.ask("storage_usd_per_month", lo[0], "USD")
+
+
+_OBJECT_PRODUCT = re.compile(
+    r"(?:^|[;,(]\s*+)(?P<name>[\w ]*?(?:Object Storage|Cloud Storage|S3|Blob)[\w ]*?)"
+    r"\s*+\$")
+"""The object-storage product a provider's ``storage_type`` names before its rate ("S3
+Standard $0.023/GB-month", "Cloud Storage Standard $0.020/GB-month", "AI Object Storage
+Hot $0.06")."""
+_OBJECT_SOURCE = re.compile(r"[a-z0-9-]++(?:\.[a-z0-9-]++)++/(?:s3|storage|object-storage)"
+                            r"(?:/[\w.~%#-]++)*+")
+
+
+def _object_product(p: Provider) -> str:
+    """The object-storage product's name in the provider's storage terms, else "object
+    storage" in words (said by the message)."""
+    m = _OBJECT_PRODUCT.search(p.storage_type)
+    return m.group("name").strip() if m else ""
+
+
+def _object_storage(w: _W, gb: float) -> bool:
+    """Data kept in object storage ("140 GB on AWS S3", "10 TB of datasets on GCP"): the
+    provider's object-storage rate (standard class), named, with its block-disk rate beside
+    it; with no provider named, the range of the providers that state one (buyer audit 31b
+    #5: S3 was priced at the EBS rate, $11.20 for $3.22; GCP's datasets at a 2023 disk price,
+    $931 for about $186). False where no object-storage rate is known (the block answer)."""
+    provs = w.catalog.providers
+    if w.det.provider:
+        p = w.catalog.providers_by_id[w.det.provider]
+        c = p.object_storage_usd(gb)
+        if c is None:
+            return False
+        block = p.storage_usd(gb)
+        name = _object_product(p)
+        w.out.first = w.say(
+            "storage_object_one" if name else "storage_object_one_unnamed", gb=w.n(gb),
+            provider=p.name, product=name, cost=w.usd(c),
+            rate=w.f.money(p.object_storage_usd_per_gb_month or 0.0, 4 if (
+                p.object_storage_usd_per_gb_month or 0.0) < 0.01 else 3), unit=p.storage_unit)
+        if block is not None:
+            w.out.first += " " + w.say("storage_object_block", cost=w.usd(block))
+        w.ask("storage_usd_per_month", c, "USD")
+        src = (_OBJECT_SOURCE.search(p.storage_source)
+               or _SOURCE_ADDRESS.search(p.storage_source))
+        dates = _SOURCE_DATE.findall(p.storage_source)
+        w.out.more.append(w.say(
+            "terms_dated" if dates else "terms_undated", provider=p.name,
+            what=w.t["what_object_storage"], date=max(dates) if dates else "",
+            source=src.group(0) if src else w.t["source_unknown"]))
+        return True
+    rated = [(c, p) for p in provs if (c := p.object_storage_usd(gb)) is not None]
+    if not rated:
+        return False
+    lo = min(rated, key=lambda x: x[0])
+    hi = max(rated, key=lambda x: x[0])
+    w.out.first = w.say("storage_object_range", gb=w.n(gb), low=w.usd(lo[0]), lowp=lo[1].name,
+                        high=w.usd(hi[0]), highp=hi[1].name, n=w.n(len(rated)))
+    w.ask("storage_usd_per_month", lo[0], "USD")
+    return True
+
+
+def _stopped_storage(w: _W, gb: float) -> bool:
+    """A stopped machine's volume ("a stopped RunPod pod with a 500 GB volume disk"): the
+    provider's stopped-machine rate where it states one (RunPod: $0.20/GB-month, twice the
+    running $0.10), its network-volume rate beside it (buyer audit 31b #6: priced at the
+    network-volume $0.07, $35 for $100; the Romanian question got no number). False where the
+    provider states no such rate (the ordinary storage answer)."""
+    if not w.det.provider:
+        return False
+    p = w.catalog.providers_by_id[w.det.provider]
+    c = p.stopped_storage_usd(gb)
+    if c is None:
+        return False
+    net = p.storage_usd(gb)
+    w.out.first = w.say("storage_stopped_one", gb=w.n(gb), provider=p.name, cost=w.usd(c),
+                        rate=w.f.money(p.stopped_storage_usd_per_gb_month or 0.0, 2),
+                        unit=p.storage_unit)
+    if net is not None:
+        w.out.first += " " + w.say("storage_stopped_network", cost=w.usd(net),
+                                   rate=w.f.money(net / gb if gb else 0.0, 3))
+    w.ask("storage_usd_per_month", c, "USD")
+    w.out.more.append(w.terms_source(p, egress=False))
+    return True
 
 
 def _checkpoints(w: _W) -> bool:

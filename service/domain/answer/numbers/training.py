@@ -2969,6 +2969,13 @@ def _train_job(w: _W, task: str, method: str) -> bool:
     elif task == "finetune":
         w.out.first = w.say("finetune_job", **common)
         w.ask("per_job_usd", cost, "USD")
+        if w.st.storage_included and o.cost.storage_per_job_usd is not None:
+            # "... including storage of checkpoints": the job's total with its storage split
+            # out (buyer audit 31b #4: the storage alone, no job cost)
+            w.out.first += " " + w.say(
+                "train_storage_included", compute=w.usd(cost - o.cost.storage_per_job_usd
+                                                        - (o.cost.egress_per_job_usd or 0.0)),
+                storage=w.unit_usd(o.cost.storage_per_job_usd), total=w.usd(cost))
         if o.pricing_model == "spot":
             _finetune_spot_basis(w, kw, o)
         elif not w.st.on_demand:
