@@ -108,3 +108,18 @@ def test_local_zone_spot_not_us_east_1(q: str) -> None:
     spot = next(s for s in r.answer.split(". ") if s.startswith("Spot"))
     assert "us-east-1" not in spot and "use1-atl2-az1" in spot
     assert "Local Zone" in r.answer
+
+
+@pytest.mark.parametrize(("q", "price"), [
+    ("How much does 140 GB on AWS S3 cost per month?", "$3.22"),
+    ("Cât costă pe lună 140 GB în AWS S3?", "3,22 USD"),
+])
+def test_an_object_store_named_without_store_is_storage(q: str, price: str) -> None:
+    # "140 GB on AWS S3" with no "store" verb was a guidance passage (review of fix/storage)
+    assert price in head(ask(q))
+
+
+def test_egress_from_s3_stays_egress() -> None:
+    # a guard (passes on the base too): egress named, no storage month added
+    h = head(ask("How much is egress from S3 for 5 TB?"))
+    assert "$441.00" in h and "Storing" not in h

@@ -6195,6 +6195,9 @@ _SWITCHED_FROM = (
 never data moved out of a cloud (:data:`_STORAGE`; audit buyer17b #2: "moving from bf16 to
 fp8" was an egress passage), and with two GPUs named, the two weighed (:data:`_COMPARE`)."""
 _STORAGE = re.compile(r"\begress\b|\bstorage\b|\bstor(?:e|ing)\b|\bstocare\w*+|\bstoc\w*+"
+                      # an object store named ("140 GB on AWS S3", "a GCS bucket"): storage
+                      # (audit 31b #5's object rate; a question without "store" was a passage)
+                      r"|\bs3\b|\bgcs\b|\bbuckets?\b"
                       r"|\btrafic\w*+|\bdownload\w*+|\btransfer\w*+|\bdate (?:iesite|transferate)\b"
                       # moving data out: "să scot 2 TB din GCP", "pull 5 TB out of AWS"
                       r"|\b(?:scot|scoate|scoatem|extrag|descarc)\w*+\b[^?]{0,30}?\b(?:din|de pe)\b"
