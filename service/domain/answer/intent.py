@@ -54,6 +54,7 @@ from service.domain.answer.understand import (
     own_price_read,
     population,
     prompt_tokens,
+    prompts_counted_at,
     retrieved_prompt,
     serves_tuned,
     training_examples,
@@ -2352,9 +2353,10 @@ _OUTPUT_TOKENS = re.compile(
     + r"|(?<![\w.])(\d{1,6})\s*+(?:de\s++)?(?:tokens?|tokeni)\s++"
     # ("500 de tokeni ieșire": no "de" before the kind, as "500 tokens output"; it was the
     # 512 default, audit roparse23; "300 tokeni răspuns", "300 de tokeni de răspuns",
-    # "300 tokens of completion": audit buyer24b #1)
+    # "300 tokens of completion": audit buyer24b #1; "500 tokens generated", never "prompts of
+    # 500 tokens generating 200 tokens each", whose 200 is the output: audit buyer31a #2 read 500)
     r"(?:of (?:output|completion|response|answer)"
-    r"|(?:(?:de|la|in|pentru)\s++)?(?:iesire|raspuns\w*+)\b|out|generat\w*+|noi\b)"
+    r"|(?:(?:de|la|in|pentru)\s++)?(?:iesire|raspuns\w*+)\b|out|generat(?!ing)\w*+|noi\b)"
     + _GEN_NOT_RATE
     # "2000 input tokens and 300 output", "1000 de tokeni de intrare și 200 de ieșire",
     # "800 prompt tokens and 200 completion", "500 tokeni prompt și 150 răspuns"
@@ -4513,6 +4515,20 @@ _REQ_COUNT = re.compile(
     r"|prompt(?=[- ]?(?:job|batch|run|workload)))\b"
     r"(?!\s*+(?:at once|at the same time|simultan\w*+|in parallel|in paralel|concurrent\w*+"
     r"|deodata))")
+
+
+def _req_count(folded: str) -> re.Match[str] | None:
+    """The first count of requests :data:`_REQ_COUNT` finds that is one: a "<n>k prompts" that
+    :func:`~service.domain.answer.understand.prompt_tokens` reads as each prompt's length
+    ("TTFT with 8k prompts at 32 users") counts nothing (audit buyer31a #4)."""
+    for m in _REQ_COUNT.finditer(folded):
+        if (m.group(2) == "k" and "prompt" in m.group(0)
+                and not prompts_counted_at(folded, m.start())):
+            continue
+        return m
+    return None
+
+
 _RATE_SECONDS = {"s": 1.0, "sec": 1.0, "second": 1.0, "secunda": 1.0, "min": 60.0,
                  "minute": 60.0, "minut": 60.0, "h": 3600.0, "hr": 3600.0, "hour": 3600.0,
                  "ora": 3600.0, "day": 86400.0, "zi": 86400.0, "month": 2592000.0,
@@ -5744,7 +5760,7 @@ def stated(text: str, registry: Registry) -> Stated:
     cl = _CLIPS.search(unnamed)
     if cl and at[0] <= cl.start() < at[1]:
         cl = None  # "10 videos a day" is a rate
-    rq = _REQ_COUNT.search(folded) if request_rate(folded) is None else None
+    rq = _req_count(folded) if request_rate(folded) is None else None
     dg = _DOT_GROUPED.search(text)
     so = _SONGS.search(unnamed)
     if so and at[0] <= so.start() < at[1]:
@@ -5874,7 +5890,8 @@ dot_grouped=dg.group(0) if dg else None,
                   engines_named=engines_named(toks, folded, registry),
                   prompt_tokens=prompt_tokens(text),
                   retrieved=retrieved_prompt(text),
-                  vague_length=_vague_length(text, folded),
+                  vague_length=_vague_length(text, folded) or _counted_k_prompts(text, folded,
+                                                                                 rq),
                   kv_cache=kv_precision(text),
                   weights_left=weights_left(text, registry),
                   storage_gb=storage, storage_added=storage_added, egress_gb=egress,
@@ -6119,6 +6136,20 @@ _VAGUE_LENGTH = re.compile(
     r"|messages?)\b"
     r"|\b(?:prompt(?:uri)?|document(?:e)?|intrari|contexte?|conversatii|intrebari|mesaje)"
     r"\s++(?:foarte\s++)?(?:scurt[ea]?|lung[ia]?)\b(?:\s++de\s++chat\b)?")
+
+
+def _counted_k_prompts(text: str, folded: str, rq: re.Match[str] | None) -> str | None:
+    """A "<n>k prompts" read as a count of prompts ("run 8k prompts", "how long for 4k prompts
+    with 2 users") whose number is also a prompt length (a power of two up to 128k), with no
+    length stated: the words as written, said not read as a length where a request is sized
+    at the default (:attr:`Stated.vague_length`, write._vague_length_note), never silently
+    (audit buyer31a #4)."""
+    if (rq is None or rq.group(2) != "k" or "prompt" not in rq.group(0)
+            or _num(rq.group(1)) not in (1, 2, 4, 8, 16, 32, 64, 128)
+            or prompt_tokens(text) is not None):
+        return None
+    words = rq.group(0)
+    return (text[rq.start():rq.end()] if len(text) == len(folded) else words).strip()
 
 
 def _vague_length(text: str, folded: str) -> str | None:
@@ -7433,11 +7464,19 @@ _ONE_REQUEST_SAID = re.compile(r"\b(?:a|one|each|single|per|o|un|fiecare)\s++(?:
 # (an answer of N tokens too, the users beside it its load: "how long does a 2000-token answer
 # take ... with 20 users", "cât durează un răspuns de 2000 de tokeni ... cu 20 de utilizatori";
 # buyer audit 26a #6: a count's yes, no duration, 512 output tokens)
+_ONE_REQUEST_W = (r"(?:a|an|one|each|every|single|the|my|our)\s++(?:single\s++)?"
+                  r"(?:\d[\d,.]*+\s*+k?[\s-]*+(?:tokens?|tok)[\s-]++(?:long\s++)?)?"
+                  r"(?:requests?|query|queries|calls?|completions?|responses?|answers?"
+                  r"|repl(?:y|ies)|generations?|outputs?)\b")
+# "how much does a 2,000-token output take": a time, as "how long does ..." is, never a price
+# (audit buyer31a #9: the cheapest offers and no time; Romanian "cât durează un răspuns de
+# 2.000 de tokeni" gave 50 s); "take" right after the request, so "how much does a request
+# cost" and "how much memory does a request take" stay what they were
+_HOW_MUCH_TAKES = re.compile(r"\bhow much\s++(?:does|will|would|do|should)\s++" + _ONE_REQUEST_W
+                             + r"(?:\s++(?:of|with)\s++(?:about\s++|~\s*+)?\d[\d,.]*+\s*+k?\s*+"
+                             r"(?:tokens?|tok)\b)?\s++take\b")
 _REQUEST_TAKES = re.compile(r"\b(?:how long|how much time)\s++(?:does|will|would|do|should)\s++"
-                            r"(?:a|an|one|each|every|single|the|my|our)\s++(?:single\s++)?"
-                            r"(?:\d[\d,.]*+\s*+k?[\s-]*+(?:tokens?|tok)[\s-]++(?:long\s++)?)?"
-                            r"(?:requests?|query|queries|calls?|completions?|responses?|answers?"
-                            r"|repl(?:y|ies)|generations?|outputs?)\b"
+                            + _ONE_REQUEST_W + r"|" + _HOW_MUCH_TAKES.pattern +
                             r"|\bcat (?:timp )?dureaza (?:o|fiecare) (?:cerere|interogare)\b"
                             r"|\bcat (?:timp )?dureaza (?:un|fiecare) (?:singur )?raspuns\b")
 
@@ -7550,7 +7589,7 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
     buy = bool(_BUY.search(f)) and not _RENT.search(f)
     rec_q = bool(has_model and _RECOMMEND_Q.search(f) and not _MEMORY_Q.search(f)
                  and not _FASTEST.search(f) and not buy)
-    cost_q = rec_q or (bool(_COST.search(f)) and not buy) or bool(
+    cost_q = rec_q or (bool(_COST.search(_HOW_MUCH_TAKES.sub(" ", f))) and not buy) or bool(
         not has_model and gpu_named == 1 and _RENTAL_FOR.search(f) and not _FITS.search(f))
     users_q = bool(_MORE_USERS.search(f) or _MAX_USERS.search(f))
     if (has_model and _CKPT_WORD.search(f) and _CKPT_STORED.search(f)
@@ -8210,7 +8249,7 @@ def _llm_job(f: str) -> bool:
     prompts with no rate ("500k prompts", "1M requests"), or of tokens from 100,000 up ("100M
     tokens"; "32k tokens" is a context), as :func:`details` reads a job's tokens; never one
     request's length ("a 100k token prompt", "100k tokens of context")."""
-    if request_rate(f) is None and _REQ_COUNT.search(f):
+    if request_rate(f) is None and _req_count(f):
         return True
     # input tokens with the first token asked are one request's prompt ("how long does the
     # first token take with 100k input tokens"): a job's inputs have no first token

@@ -1958,7 +1958,8 @@ OUTPUT_NOUNS = (r"completion|response|reply|answer|generation|raspuns|raspunsul|
 _IO_OUT = rf"(?:out|output|outputs|iesire|iesirea|{OUTPUT_NOUNS})"
 # ("500 de tokeni la intrare": the Romanian "de" before the tokens too; audit slack2 read its
 # "și 200 la ieșire" as no output at all and assumed 512)
-_IO_TOK = r"(?:\s*+(?:de\s++)?(?:tokens?|tokeni)\b)?\s*+(?:(?:de|la)\s++)?"
+# ("1000-in/100-out": a hyphen between the count and its side, audit buyer31a #2)
+_IO_TOK = r"(?:\s*+(?:de\s++)?(?:tokens?|tokeni)\b)?\s*+(?:(?:de|la)\s++)?(?:-\s*+)?"
 _IO_PAIR = re.compile(
     # "1k in 1k out", "1k input / 2k output", "1k input tokens and 2k output tokens",
     # "1k la intrare și 2k la ieșire"
@@ -2039,7 +2040,9 @@ _PREFILL_OF_END = re.compile(_PREFILL_OF + r"$")
 _PROMPT_W = r"(?:prompts?|prompturi|promptul|promptului|prompturile|inputs?|intrare|intrarea)"
 _PROMPT = re.compile(
     # "4000 input tokens", "a 4000-token prompt", "8k prompts", "4000 de tokeni de intrare"
-    rf"(?<![\w.,/])(\d{{1,7}})\s*+(k)?(?:\s*+-?\s*+(?:de\s++)?(?:tokens?|tokeni)\b)?\s*+"
+    # ("8k tokens per prompt", "8k-long prompts": audit buyer31a #4)
+    rf"(?<![\w.,/])(\d{{1,7}})\s*+(k)?(?:\s*+-?\s*+(?:de\s++)?(?:tokens?\s++(?:per|pe)|tokeni\s++pe"
+    rf"|tokens?|tokeni|long)\b)?\s*+"
     rf"(?:(?:de|la|of)\s++)?{_PROMPT_W}\b(?![- ]?(?:job|batch|run|workload)s?\b)"
     # ("a 10,000 prompt job" counts prompts: regress2 #8)
     # "prompts of 4000 tokens", "input length 4000", "prompt de 2048 de tokeni"
@@ -2753,6 +2756,43 @@ _JOB_VERBS = frozenset({"process", "processing", "run", "running", "send", "send
 _LENGTH_OF = frozenset({"of", "de", "with", "cu", "at", "la", "a"})
 
 
+def _length_follows(rest: list[str]) -> bool:
+    """Whether the words after "of/with/at <n>" (``rest``) leave that number a prompt's
+    length: "tokens" after it ("10k prompts of 512 tokens"), "each", or nothing at all; never
+    a load ("8k prompts at 32 users": 32 users, the prompts 8k long; audit buyer31a #4 sized
+    them at the 3,584-token default) nor a count of GPUs ("with 4 H100")."""
+    if rest[:1] == ["de"]:
+        rest = rest[1:]
+    return not rest or rest[0] in _TOKEN_WORDS or rest[0] in _EACH or rest[0] == "tok"
+
+
+def prompts_counted_at(folded: str, start: int) -> bool:
+    """Whether the "<n>k prompts" at ``start`` of ``folded`` counts prompts (a job's), as
+    :func:`prompt_tokens` decides it (:func:`_prompts_counted`), so that a job's count and a
+    prompt's length never read the same "8k prompts" (audit buyer31a #4: "with 8k prompts at
+    32 users" is each prompt's length)."""
+    toks = _tokens(folded)
+    j = next((i for i, t in enumerate(toks) if t.start == start), None)
+    if j is None:
+        return True
+    m = re.match(r"(\d++)k$", toks[j].text)
+    return m is None or _prompts_counted(toks, j, int(m.group(1)))
+
+
+_FIRST_TOKEN_WORDS = frozenset({"ttft", "first", "primul", "latency", "latenta", "request",
+                                "cerere", "tpot"})
+
+
+def _job_time_asked(toks: list[_Tok]) -> bool:
+    """Whether a job's time is asked ("how long for 4k prompts with 2 users", "cât durează"):
+    "how long" or "cât durează/timp" with no first token, latency or single request named,
+    whose "<n>k prompts" then counts the job's prompts, as it was read before."""
+    words = [t.text for t in toks]
+    pairs = set(itertools.pairwise(words))
+    asked = bool(pairs & {("how", "long"), ("cat", "dureaza"), ("cat", "timp")})
+    return asked and not any(w in _FIRST_TOKEN_WORDS for w in words)
+
+
 def _prompts_counted(toks: list[_Tok], j: int, n: int) -> bool:
     """Whether "<n>k prompts" at ``toks[j]`` counts prompts (a batch job's) rather than
     giving each one's length: past the longest "128k" prompt; a length stated after them
@@ -2767,8 +2807,9 @@ def _prompts_counted(toks: list[_Tok], j: int, n: int) -> bool:
     if n > 128:
         return True
     k = j + 3 if j + 1 < len(toks) and toks[j + 1].text == "de" else j + 2  # "10k de prompturi"
-    after = [x.text for x in toks[k : k + 2]]
-    if len(after) == 2 and after[0] in _LENGTH_OF and re.fullmatch(r"\d++k?", after[1]):
+    after = [x.text for x in toks[k : k + 4]]
+    if len(after) >= 2 and after[0] in _LENGTH_OF and re.fullmatch(r"\d++k?", after[1]) and (
+            _length_follows(after[2:]) or _job_time_asked(toks)):
         return True
     if before and before[-1] in _JOB_VERBS:
         return True
