@@ -56,8 +56,10 @@ _ASKED: dict[str, re.Pattern[str]] = {
     # a GPU count: "how many GPUs", "how many L4s", "number of GPUs", "GPU count", "câte
     # GPU-uri", "câte H100", "numărul de GPU-uri"; never "how many users", "how many tokens"
     "count": re.compile(r"\bhow\s++many\s++(?:\w++\s++){0,2}?(?:gpus?|cards?|accelerators?"
-                        r"|[a-z]{1,3}\d{1,4}[a-z]*+)\b|\bnumber\s++of\s++(?:gpus?|cards?)\b"
-                        r"|\bgpu\s++count\b|\bcate\s++(?:gpu\w*+|placi|[a-z]{1,3}\d{1,4}\w*+)"
+                        r"|[a-z]{1,3}\d{1,4}[a-z]*+)\b(?![\s-]*+(?:hours?|hrs?|h|ore|ora)\b)"
+                        r"|\bnumber\s++of\s++(?:gpus?|cards?)\b(?![\s-]*+hours?\b)"
+                        r"|\bgpu\s++count\b"
+                        r"|\bcate\s++(?:gpu\w*+|placi|[a-z]{1,3}\d{1,4}\w*+)\b(?![\s-]*+or[ea]\b)"
                         r"|\bnumar\w*+\s++de\s++(?:gpu\w*+|placi)"),
     "max_context": re.compile(r"\b(?:max(?:imum)?|largest|longest|biggest)\s++context\b"
                               r"|\bcontext(?:ul)?\s++maxim\w*+|\bcel\s++mai\s++(?:mare|lung)\s++"
