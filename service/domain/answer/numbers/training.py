@@ -3533,9 +3533,11 @@ def _deadline_job(w: _W, task: str, method: str, spot: bool) -> bool:
     if lead is not None:
         # the recommendations' own pick within the deadline (their billed job: billing
         # step, minimum, whole machines, storage) names the GPU and its count; the plan on
-        # it is worded and billed as a deadline on that GPU is
+        # it is worded and billed as a deadline on that GPU is (where that plans nothing,
+        # the answer's own search below)
         gid, n, weights = lead
-        return _train_deadline(w, {**kw, "weights": weights}, gid, n, method, spot=spot)
+        if _train_deadline(w, {**kw, "weights": weights}, gid, n, method, spot=spot):
+            return True
     every = (w.st.checkpoint_minutes or _DEFAULT_CHECKPOINT_MINUTES) if spot else None
     best = _deadline_gpu(w, kw, deadline, rec.options, every)
     if not spot and task == "finetune" and _spot_default(w):
