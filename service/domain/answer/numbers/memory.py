@@ -667,8 +667,8 @@ def _nodes_asked(w: _W, gid: str, ctx: int, fewer_only: bool = False) -> bool:
     the question asks, with the count and the memory per GPU. It answered "No, ... does not
     fit on 1 × H100" where one machine of 8 holds it (buyer audit 28a #11). False where no
     machine count up to :data:`NODES_MOST` holds it, or the model is not a language model
-    (the plain fit answer follows). ``fewer_only``: a count of GPUs asked with no node
-    named ("does Llama 3.1 70B fit on 8 H100?"), answered as the same count asked as one
+    (the plain fit answer follows). ``fewer_only``: a node's count of GPUs asked with no
+    node named ("does Llama 3.1 70B fit on 8 H100?"), answered as the same count asked as one
     node is ("... in a single node of 8 H100?": yes, and the fewest that hold it) where
     fewer hold it; False (nothing written) where they do not (review deadline31 #3)."""
     assert w.model is not None
@@ -810,10 +810,11 @@ def _fits(w: _W) -> None:
     if (w.st.multi_node_asked is not None and count in (1, NODE_GPUS) and named is None
             and _nodes_asked(w, gid, ctx)):
         return
-    if (w.st.multi_node_asked is None and 1 < count <= NODE_GPUS and named is None
+    if (w.st.multi_node_asked is None and count == NODE_GPUS and named is None
             and r.fits and r.runs is not False and _nodes_asked(w, gid, ctx, fewer_only=True)):
-        # "does Llama 3.1 70B fit on 8 H100?": yes, and the fewest that hold it, as "... in a
-        # single node of 8 H100?" answers (it gave the 8's memory alone)
+        # "does Llama 3.1 70B fit on 8 H100?", a node's GPUs: yes, and the fewest that hold
+        # it, as "... in a single node of 8 H100?" answers (it gave the 8's memory alone); a
+        # smaller count asked ("on 2x A100 80GB") keeps its own figures
         return
     # memory alone is not a yes: an engine that cannot run the weights there is a no (and
     # when they do not fit either, both are said: never "would fit" past the usable memory)
