@@ -3485,10 +3485,11 @@ def _deadline_lead(w: _W, task: str, kw: dict[str, Any], deadline_hours: float,
     ``max_job_hours`` (one ranking for both routes: the billed job, its billing step and
     minimum, whole machines and storage, ranked by its cost alone). ``spot`` asked: their
     first spot option with ``interruptible``; a fine-tune with spot not ruled out: their
-    default (``interruptible`` left to them); else on-demand only. None where they list
-    no such option (the answer's own search then plans it, beyond their node limit too).
-    The answer ranked raw hours x the hourly price: 4 x L40S billed $3.05 for a 2-hour
-    LoRA run they rank below 2 x H100 at $2.58 (review deadline31 #1)."""
+    default (``interruptible`` left to them); else on-demand only; a count stated, their
+    first option of that many. None where they list no such option (the answer's own
+    search then plans it, beyond their node limit too). The answer ranked raw hours x the
+    hourly price: 4 x L40S billed $3.05 for a 2-hour LoRA run they rank below 2 x H100 at
+    $2.58 (review deadline31 #1)."""
     interruptible = (True if spot else None if task == "finetune" and _spot_default(w)
                      else False)
     rec = w.recommend(workload=task, allow_multi_node=True, interruptible=interruptible,
@@ -3496,7 +3497,10 @@ def _deadline_lead(w: _W, task: str, kw: dict[str, Any], deadline_hours: float,
                       **{k: v for k, v in kw.items() if k != "task"})
     if rec is None:
         return None
-    o = next((x for x in rec.options if not spot or x.pricing_model == "spot"), None)
+    # a count stated ("on 2 GPUs") is kept: only an option of that many
+    stated = w.ex.gpu_count
+    o = next((x for x in rec.options if (not spot or x.pricing_model == "spot")
+              and (not stated or x.offer.gpu_count * x.nodes == stated)), None)
     if o is None:
         return None
     return o.offer.gpu, o.offer.gpu_count * o.nodes, o.weights
