@@ -53,6 +53,14 @@ _ASKED: dict[str, re.Pattern[str]] = {
     "throughput": re.compile(r"\bthroughput\b|\btotal\s++(?:output\s++)?tokens?\s*+(?:/\s*+s"
                              r"|per\s++second)|\btokens?\s*+(?:/\s*+s|per\s++second)\s++"
                              r"(?:in\s++)?total|\bdebit\w*+|\btokeni\s*+/\s*+s\s++in\s++total"),
+    # a GPU count: "how many GPUs", "how many L4s", "number of GPUs", "GPU count", "câte
+    # GPU-uri", "câte H100", "numărul de GPU-uri"; never "how many users", "how many tokens"
+    "count": re.compile(r"\bhow\s++many\s++(?:\w++\s++){0,2}?(?:gpus?|cards?|accelerators?"
+                        r"|[a-z]{1,3}\d{1,4}[a-z]*+)\b(?![\s-]*+(?:hours?|hrs?|h|ore|ora)\b)"
+                        r"|\bnumber\s++of\s++(?:gpus?|cards?)\b(?![\s-]*+hours?\b)"
+                        r"|\bgpu\s++count\b"
+                        r"|\bcate\s++(?:gpu\w*+|placi|[a-z]{1,3}\d{1,4}\w*+)\b(?![\s-]*+or[ea]\b)"
+                        r"|\bnumar\w*+\s++de\s++(?:gpu\w*+|placi)"),
     "max_context": re.compile(r"\b(?:max(?:imum)?|largest|longest|biggest)\s++context\b"
                               r"|\bcontext(?:ul)?\s++maxim\w*+|\bcel\s++mai\s++(?:mare|lung)\s++"
                               r"context"),
@@ -68,6 +76,11 @@ _SAID: dict[str, re.Pattern[str]] = {
     "throughput": re.compile(r"tokens/s in total|whole setup generates"
                              r"|tokeni/s în total|întregul sistem generează"),
     "max_context": re.compile(r"\blargest context\b|\bCel mai mare context\b"),
+    # a count needed, as the count and fit templates state one ("needs 2 × ...", "the fewest
+    # ... it fits on", "are nevoie de 2 × ...", "cele mai puține")
+    "count": re.compile(r"\bneeds?\s++\d[\d,]*+\s++×|\btakes\s++\d[\d,]*+\s++×|\bfewest\b"
+                        r"|\bare nevoie de\s++\d[\d.]*+\s++×|\bcere\s++\d[\d.]*+\s++×"
+                        r"|\bcele mai puține\b"),
 }
 
 # The intent and sub that answer each quantity asked alone.
@@ -78,6 +91,7 @@ _ANSWERED_BY: dict[str, tuple[str, str | None]] = {
     "million": ("cost", "million"),
     "throughput": ("speed", "throughput"),
     "max_context": ("max_context", None),
+    "count": ("gpu_count", None),
 }
 
 
@@ -120,13 +134,17 @@ def add_asked(out: Written, folded: str, intent: str, sub: str | None, ex: Extra
     added: list[str] = []
     for kind in asked_kinds(folded, st):
         if (intent, sub) == _ANSWERED_BY[kind] or (
+                kind == "count" and intent == "gpu_count") or (
                 kind in ("month", "hour") and intent == "cost" and sub in (
                     "month", "hour", "day", "week", "year", "job", "million")):
             continue
         if _SAID[kind].search(_text(out) + " " + " ".join(added)):
             continue
         want, want_sub = _ANSWERED_BY[kind]
-        also = compose_numbers(want, want_sub, ex, msgspec.structs.replace(det, sub=want_sub),
+        # a count asked is not the GPU the lead is on ("the max context on an L4 and how many
+        # L4s for 20 users": the count the load needs, not a yes for the one L4)
+        one = msgspec.structs.replace(ex, gpu_count=None) if kind == "count" else ex
+        also = compose_numbers(want, want_sub, one, msgspec.structs.replace(det, sub=want_sub),
                                lang, catalog, today, messages, model_id, st)
         if also.first is None or not _SAID[kind].search(_text(also)):
             continue  # nothing computed for it: said by no figure rather than a wrong one

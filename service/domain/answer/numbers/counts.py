@@ -864,6 +864,25 @@ def _count_month(w: _W, gid: str, n: int, weights: str, users: int | None, ctx: 
             w.count_price(b, n, n)
         else:
             _no_price(w, gid)
+        lead = next((x for x in rec.options if x.offer.gpu == gid and x.cost.per_month_usd),
+                    None) if rec is not None else None
+        if rec is not None and lead is not None:
+            # the setup /v1/recommendations rank first for the load on that GPU, said and
+            # listed beside the count's own: "how many H100s and what does it cost per month
+            # for 70B at 50 users" said 4 x H100 at bf16 for $5,378 and no more, where they
+            # (and the cost answer) serve it on 2 at awq-int4 for $1,865 (review deadline31 #4)
+            rec_said = w.say(
+                "gpu_count_month_rec", setup=w.option_setup(lead), weights=lead.weights,
+                month=w.usd(lead.cost.per_month_usd or 0.0), usage=w.usage(),
+                provider=lead.offer.provider, hour=w.usd(lead.cost.per_hour_usd),
+                kind=w.kinds[lead.pricing_model])
+            # before the price's date, its option's notes (a thin margin) after it
+            dated = w.t["price_date"].split("{", 1)[0]
+            at = next((i for i, x in enumerate(w.out.more) if x.startswith(dated)),
+                      len(w.out.more))
+            w.out.more.insert(at, rec_said)
+            w.offer_numbers(msgspec.structs.replace(rec, options=[lead]))
+            w.option_warnings(lead)
         return
     o = min(same, key=lambda x: x.cost.per_month_usd or 0.0)  # (ranked order on a tie)
     w.offer_numbers(msgspec.structs.replace(rec, options=[o]))

@@ -702,7 +702,7 @@ def _need_count(w: _W, gid: str, n: int, ctx: int) -> bool:
     return True
 
 
-def _nodes_asked(w: _W, gid: str, ctx: int) -> bool:
+def _nodes_asked(w: _W, gid: str, ctx: int, fewer_only: bool = False) -> bool:
     """"Do I need multiple nodes to serve Qwen3-Coder-480B in fp8 on H100?", "is one node
     enough?" (``Stated.multi_node_asked``): the fewest ``gid`` in one machine (1, 2, 4, up to
     ``NODE_GPUS``) whose sizing holds the model at ``ctx`` and whose engine runs it, else the
@@ -711,7 +711,10 @@ def _nodes_asked(w: _W, gid: str, ctx: int) -> bool:
     the question asks, with the count and the memory per GPU. It answered "No, ... does not
     fit on 1 × H100" where one machine of 8 holds it (buyer audit 28a #11). False where no
     machine count up to :data:`NODES_MOST` holds it, or the model is not a language model
-    (the plain fit answer follows)."""
+    (the plain fit answer follows). ``fewer_only``: a node's count of GPUs asked with no
+    node named ("does Llama 3.1 70B fit on 8 H100?"), answered as the same count asked as one
+    node is ("... in a single node of 8 H100?": yes, and the fewest that hold it) where
+    fewer hold it; False (nothing written) where they do not (review deadline31 #3)."""
     assert w.model is not None
     if w.model.kind != "llm" or w.model.task == "embed" or w.chips(gid):
         return False  # (a TPU's slice is not a machine of NODE_GPUS)
@@ -726,11 +729,16 @@ def _nodes_asked(w: _W, gid: str, ctx: int) -> bool:
         k *= 2
     if r is None or r.gpu is None:
         return False
+    asked = w.ex.gpu_count or 0
+    if fewer_only and not k < asked <= NODE_GPUS:
+        return False
     if k <= NODE_GPUS:
-        w.record(r, ctx)
-        asked = w.ex.gpu_count or 0
         node = (w.size(gpu=gid, gpu_count=asked, input_tokens=ctx, output_tokens=0,
                        weights=r.weights) if k < asked <= NODE_GPUS else None)
+        if fewer_only and (node is None or node.gpu is None or not node.fits
+                           or node.runs is False):
+            return False
+        w.record(r, ctx)
         if node is not None and node.gpu is not None and node.fits and node.runs is not False:
             # "a single node of 8 H100": the machine asked holds it, said of that machine,
             # with the fewest GPUs that hold it beside it (it read "Yes: one machine holds
@@ -845,6 +853,12 @@ def _fits(w: _W) -> None:
         return
     if (w.st.multi_node_asked is not None and count in (1, NODE_GPUS) and named is None
             and _nodes_asked(w, gid, ctx)):
+        return
+    if (w.st.multi_node_asked is None and count == NODE_GPUS and named is None
+            and r.fits and r.runs is not False and _nodes_asked(w, gid, ctx, fewer_only=True)):
+        # "does Llama 3.1 70B fit on 8 H100?", a node's GPUs: yes, and the fewest that hold
+        # it, as "... in a single node of 8 H100?" answers (it gave the 8's memory alone); a
+        # smaller count asked ("on 2x A100 80GB") keeps its own figures
         return
     # memory alone is not a yes: an engine that cannot run the weights there is a no (and
     # when they do not fit either, both are said: never "would fit" past the usable memory)

@@ -3447,7 +3447,9 @@ def _deadline_gpu(w: _W, kw: dict[str, Any], deadline_hours: float, options: lis
     it from the option's machine on that finish by the sizing's own figure
     (:func:`_deadline_count`, priced on machines with a fast network between them; on spot
     with the restarts of its instances), costed at those hours; the cheapest: (cost, GPU,
-    count, sizing, basis), or None where no GPU of the options has such a price."""
+    count, sizing, basis), or None where no GPU of the options has such a price. The cost
+    is the billed job (:func:`_plan_usd`), as /v1/recommendations ranks jobs; a run with no
+    GPU named takes their own first option where they list one (:func:`_deadline_lead`)."""
     best: tuple[float, str, int, SizingResult, tuple[OfferView, float, str]] | None = None
     seen: set[str] = set()
     for opt in options:
@@ -3469,22 +3471,54 @@ def _deadline_gpu(w: _W, kw: dict[str, Any], deadline_hours: float, options: lis
                 if _cheapest_asked(w, kw) else got)
         if b is None or r.performance is None or plan is None:
             continue
-        pn, _, pb = plan
+        pb = plan[2]
         if pb is None:
             continue
-        # raw hours x price, as the GPUs were ranked before (_run_bill bills the plan chosen)
-        cost = pb[1] * pn * _plan_hours(plan, spot_minutes)
+        # the whole job as the answer bills it (billing step, minimum, storage), the rule
+        # the recommendations rank by: raw hours x price put 4 x L40S billed for 2 hours
+        # ($3.05) before 2 x H100 billed for 1 ($2.58; review deadline31 #1)
+        cost = _plan_usd(w, plan, _plan_hours(plan, spot_minutes))
+        if cost is None:
+            continue
         if best is None or cost < best[0]:
             best = (cost, gid, n, r, b)
     return best
 
 
+def _deadline_lead(w: _W, task: str, kw: dict[str, Any], deadline_hours: float,
+                   spot: bool) -> tuple[str, int, str] | None:
+    """The GPU, count and weights a run with a deadline and no GPU named is planned on:
+    /v1/recommendations' first option for the same run with the deadline as
+    ``max_job_hours`` (one ranking for both routes: the billed job, its billing step and
+    minimum, whole machines and storage, ranked by its cost alone). ``spot`` asked: their
+    first spot option with ``interruptible``; a fine-tune with spot not ruled out: their
+    default (``interruptible`` left to them); else on-demand only; a count stated, their
+    first option of that many. None where they list no such option (the answer's own
+    search then plans it, beyond their node limit too). The answer ranked raw hours x the
+    hourly price: 4 x L40S billed $3.05 for a 2-hour LoRA run they rank below 2 x H100 at
+    $2.58 (review deadline31 #1)."""
+    interruptible = (True if spot else None if task == "finetune" and _spot_default(w)
+                     else False)
+    rec = w.recommend(workload=task, allow_multi_node=True, interruptible=interruptible,
+                      max_job_hours=deadline_hours,
+                      **{k: v for k, v in kw.items() if k != "task"})
+    if rec is None:
+        return None
+    # a count stated ("on 2 GPUs") is kept: only an option of that many
+    stated = w.ex.gpu_count
+    o = next((x for x in rec.options if (not spot or x.pricing_model == "spot")
+              and (not stated or x.offer.gpu_count * x.nodes == stated)), None)
+    if o is None:
+        return None
+    return o.offer.gpu, o.offer.gpu_count * o.nodes, o.weights
+
+
 def _deadline_job(w: _W, task: str, method: str, spot: bool) -> bool:
     """A run with its tokens and a deadline and no GPU named ("1T tokens in 30 days on
     spot", "fine-tune on 200M tokens within 2 days, which gpu?"): the GPU chosen among the
-    recommendations' options for the job (on spot, the interruptible recommendations'), as
-    the on-demand pre-training plan chooses it
-    (:func:`_deadline_gpu`, on spot prices with restarts where spot is asked), then planned
+    recommendations' options for the job: their first option with the deadline as
+    ``max_job_hours`` (:func:`_deadline_lead`; where they list none, :func:`_deadline_gpu`,
+    on spot prices with restarts where spot is asked), then planned
     as a deadline on that GPU is (:func:`_train_deadline`): the count, the run's own days
     and its cost at them, never the deadline's."""
     assert w.model is not None
@@ -3506,6 +3540,15 @@ def _deadline_job(w: _W, task: str, method: str, spot: bool) -> bool:
         # the cheapest job already finishes in time: the deadline does not bind, that job is
         # the answer (its cost, hours and setup)
         return _train_job(w, task, method)
+    lead = _deadline_lead(w, task, kw, deadline, spot)
+    if lead is not None:
+        # the recommendations' own pick within the deadline (their billed job: billing
+        # step, minimum, whole machines, storage) names the GPU and its count; the plan on
+        # it is worded and billed as a deadline on that GPU is (where that plans nothing,
+        # the answer's own search below)
+        gid, n, weights = lead
+        if _train_deadline(w, {**kw, "weights": weights}, gid, n, method, spot=spot):
+            return True
     every = (w.st.checkpoint_minutes or _DEFAULT_CHECKPOINT_MINUTES) if spot else None
     best = _deadline_gpu(w, kw, deadline, rec.options, every)
     if not spot and task == "finetune" and _spot_default(w):
@@ -3563,8 +3606,8 @@ def _fabric_nodes(w: _W, common: dict[str, str], deadline_hours: float,
     assert p is not None and p.training_tokens_per_s and p.training_hours
     per = min(v.gpu_count, n)  # GPUs per node: a machine of the count, or a share of those
     nodes = n // per
-    # billed as the cost answer bills the same run on those GPUs (_deadline_gpu's raw
-    # hours x price only ranks the GPUs): $193,197 was said for a run billed $193,252
+    # billed as the cost answer bills the same run on those GPUs, with its words (raw
+    # hours x price once ranked the GPUs and was said: $193,197 for a run billed $193,252)
     cost, bill = _run_bill(w, v, price, n, p.training_hours, r.weights,
                              "train_cost_spot" if key == "spot" else "train_cost")
     w.out.first = w.say("pretrain_nodes" if nodes > 1 else "pretrain_node_one",

@@ -936,20 +936,25 @@ def _models_together(intent: str, ex: Extracted, det: Details, lang: str, catalo
         return None
     reg = catalog.registry
     gid = ex.gpu
+    cards: list[Any] = []
     if gid is None and det.memory_gib:
-        # "one 24 GB GPU": the least usable memory of the catalog's cards of that size
-        cards = [g for g in reg.gpus.values() if abs(g.memory_gb - det.memory_gib) < 0.5]
-        gid = min(cards, key=lambda g: (g.usable_gib, g.id)).id if cards else None
+        # "one 24 GB GPU": judged on the catalog's cards of that size with the least usable
+        # memory (the answer names them), the most any of them leaves said beside it
+        cards = sorted((g for g in reg.gpus.values() if abs(g.memory_gb - det.memory_gib) < 0.5),
+                       key=lambda g: (g.usable_gib, g.id))
+        gid = cards[0].id if cards else None
     if gid is None:
         return None
     alone = dc_replace(st, models=(), models_weights=(), models_together=False)
     one = msgspec.structs.replace(det, sub=None)
 
-    def sized(mid: str, weights: str | None = None) -> tuple[_W, SizingResult] | None:
-        w = _W(msgspec.structs.replace(ex, model=mid, gpu=gid, gpu_count=1), one, None, lang,
+    def sized(mid: str, weights: str | None = None, on: str | None = None
+              ) -> tuple[_W, SizingResult] | None:
+        card = on or gid
+        w = _W(msgspec.structs.replace(ex, model=mid, gpu=card, gpu_count=1), one, None, lang,
                catalog, today, messages, mid, alone)
         kw: dict[str, Any] = {"weights": weights} if weights else {}
-        r = w.size(gpu=gid, gpu_count=1, input_tokens=_ctx(w), output_tokens=0, **kw)
+        r = w.size(gpu=card, gpu_count=1, input_tokens=_ctx(w), output_tokens=0, **kw)
         if r is None or r.gpu is None or r.runs is False:
             return None
         return w, r
@@ -965,8 +970,15 @@ def _models_together(intent: str, ex: Extracted, det: Details, lang: str, catalo
     total = ra.memory.total_gib + rb.memory.total_gib
     fits = total <= cap
     named = det.memory_gib and ex.gpu is None
-    setup = (w.say("together_card", gb=w.n(det.memory_gib or 0), gpu=reg.gpus[gid].name)
+    least = [g.name for g in cards if g.usable_gib == cards[0].usable_gib] if named else []
+    setup = (w.say("together_card_least" if len(least) > 1 else "together_card",
+                   gb=w.n(det.memory_gib or 0), gpu=reg.gpus[gid].name,
+                   gpus=", ".join(least[:3]))
              if named else w.setup(1, gid))
+    # the most a card of that size leaves the larger model's engine (the RTX 3090's 21.6 GiB
+    # beside the L4's 20.2): said, so a "24 GB GPU" is judged on the card the buyer has
+    widest = _together_widest(cards, sized, wa if ra.memory.total_gib >= rb.memory.total_gib
+                              else wb, cap) if named else None
 
     def part(x: _W, r: SizingResult) -> str:
         assert x.model is not None
@@ -978,7 +990,13 @@ def _models_together(intent: str, ex: Extracted, det: Details, lang: str, catalo
                         total=w.gib(total), cap=w.gib(cap), left=w.gib(max(0.0, cap - total)),
                         a=part(wa, ra), b=part(wb, rb))
     w.ask("total_gib", total, "GiB", yes=fits)
-    if fits:
+    if widest is not None:
+        cap_hi, hi = widest
+        key = ("together_range_fits" if fits else "together_range_only" if total <= cap_hi
+               else "together_range_none")
+        w.out.more.append(w.say(key, gb=w.n(det.memory_gib or 0), cap_hi=w.gib(cap_hi),
+                                gpu_hi=hi, left_hi=w.gib(max(0.0, cap_hi - total))))
+    if fits or (widest is not None and total <= widest[0]):
         w.out.more.append(w.t["together_how"])
     else:
         # the language model (the larger) at a precision that makes the two fit, if one does
@@ -997,6 +1015,23 @@ def _models_together(intent: str, ex: Extracted, det: Details, lang: str, catalo
                 break
     w.out.computed = True
     return w.out
+
+
+def _together_widest(cards: list[Any], sized: Callable[..., tuple[_W, SizingResult] | None],
+                     big: _W, cap: float) -> tuple[float, str] | None:
+    """The most memory the larger model's engine is given on one of ``cards`` (a memory size
+    stated, "a 24 GB GPU"), and that card's name, where it is more than ``cap`` (the card
+    the answer judged on, the least of them) by a tenth of a GiB or more; else None."""
+    assert big.model_id is not None
+    best: tuple[float, str] | None = None
+    for g in cards[1:]:
+        got = sized(big.model_id, on=g.id)
+        if got is None:
+            continue
+        c = got[0].cap(got[1])
+        if best is None or c > best[0] + 1e-9:
+            best = (c, g.name)
+    return best if best is not None and best[0] >= cap + 0.1 else None
 
 
 def _each_users(intent: str, sub: str | None, ex: Extracted, det: Details, lang: str,
