@@ -2218,6 +2218,9 @@ def _media(w: _W) -> None:
                                 **size_, total=w.n(per_video * sec, 0), sec=w.n(sec, 1),
                                 model=m.name, gpu=w.gpu_name(gid))
             w.ask("seconds_per_video", per_video * sec, "s")
+        elif sec and w.st.clip_seconds and "num_frames" in mk:
+            # a length sized as one clip of its frames: that clip's time is the video's
+            w.ask("seconds_per_video", sec, "s")
         if w.st.clip_seconds:
             _video_length_note(w)
     else:
