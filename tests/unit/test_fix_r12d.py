@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from service.domain.sizing.requests import SizingRequest
@@ -121,8 +122,12 @@ def test_ltx_ten_second_clip_english_reads_the_length() -> None:
     q_ro, v_ro, _ = asked(ro)
     assert q_en == q_ro == "seconds_per_video"
     assert v_en == pytest.approx(v_ro)
-    assert v_en == pytest.approx(21.8, abs=0.3)  # 2 clips of 161 frames at 24 fps (6.7 s)
-    assert "2 clips" in first_sentence(en), head(en)
+    # one clip of 10 s x 24 fps + 1 = 241 frames since session 31 (test_fix_videoask31), as
+    # /v1/sizing with num_frames 241 times it; it was 2 clips of the model's own 161 (21.8 s)
+    one = size(msgspec.convert({"model": "ltx-video", "gpu": "h100-sxm", "num_frames": 241},
+                               SizingRequest), shipped())
+    assert v_en == pytest.approx(one.performance.seconds_per_image, rel=0.01)
+    assert "241 frames" in head(en), head(en)
 
 
 # -- 5. "30 de minute de audio" is that audio, not an hour of it -------------------------------

@@ -292,6 +292,13 @@ class Stated:
     clip_seconds: float | None = None
     """A video's length in seconds ("a 5 second video", "a 10-second 720p video", "1 minute
     of video", "un clip de 5 secunde", "un minut de video")."""
+    clip_frames: int | None = None
+    """A video clip's frames stated ("81 frames", "a 129-frame clip", "81 de cadre"): a video
+    model is sized at them, as /v1/sizing's ``num_frames``."""
+    clip_fps: float | None = None
+    """A video's frame rate stated ("at 24 fps", "24 frames per second", "24 de cadre pe
+    secundă"): with :attr:`clip_seconds`, the frames a video model is sized at (seconds ×
+    fps + 1); without it, the model's own (its catalog notes')."""
     video_height_px: int | None = None
     """A video's height written as "480p", "544p", "720p", "1080p": the writer picks the
     width (the model's own size at that height, else 16:9 at the model's latent multiple)."""
@@ -2268,10 +2275,46 @@ _PER_VIDEO_UNIT = re.compile(
     r"(?:generated\s++|generat\s++)?video\b")
 
 
+# a video's frame rate: "24 fps", "24fps", "24 frames per second", "24 frames/s", "24 de cadre
+# pe secunda", "24 cadre/s"
+_FPS_SAID = re.compile(
+    r"(?<![\w.])(\d{1,3}(?:[.,]\d{1,3})?)\s*+(?:fps\b|(?:de\s++)?(?:frames?|cadre)\s*+"
+    r"(?:per\s++|pe\s++|/\s*+)(?:second|secunda|sec|s)\b)")
+# a clip's frames: "81 frames", "a 129-frame clip", "81 de cadre"; never a rate ("24 frames per
+# second": _FPS_SAID)
+_FRAMES_SAID = re.compile(
+    r"(?<![\w.])(\d{1,4})[\s-]*+(?:de\s++)?(?:frames?|cadre)\b"
+    r"(?!\s*+(?:per|pe|/|a)\s*+(?:second|secunda|sec|s)\b)")
+# a length said with its frame rate and no word for the video: "5 seconds at 24 fps", "5 s @ 24
+# fps", "5 secunde la 24 fps" (_CLIP needs "video" or "clip" after the length)
+_SECONDS_AT_FPS = re.compile(
+    r"(?<![\w.])(\d{1,3}(?:[.,]\d)?)[\s-]*+(?:seconds?|secunde|secunda|sec|s)\s++"
+    r"(?:at|la|@|of|de|in)\s*+\d{1,3}(?:[.,]\d{1,3})?\s*+(?:fps|(?:de\s++)?(?:frames?|cadre)"
+    r"\s*+(?:per|pe|/))")
+
+
+def _clip_fps(folded: str) -> float | None:
+    """:attr:`Stated.clip_fps` (1 to 240 frames a second)."""
+    fm = _FPS_SAID.search(folded)
+    fps = _num(fm.group(1)) if fm else 0.0
+    return fps if 1 <= fps <= 240 else None
+
+
+def _clip_frames(folded: str) -> int | None:
+    """:attr:`Stated.clip_frames` (2 to 2,049: /v1/sizing's ``num_frames`` bound)."""
+    fm = _FRAMES_SAID.search(folded)
+    n = int(fm.group(1)) if fm else 0
+    return n if 2 <= n <= 2049 else None
+
+
 def _clip_seconds(folded: str) -> float | None:
-    """The video length :data:`_CLIP` reads, in seconds (or :data:`_PER_VIDEO_UNIT`'s)."""
+    """The video length :data:`_CLIP` reads, in seconds (or :data:`_PER_VIDEO_UNIT`'s, or
+    :data:`_SECONDS_AT_FPS`')."""
     cm = _CLIP.search(folded)
     if cm is None:
+        am = _SECONDS_AT_FPS.search(folded)
+        if am is not None:
+            return _num(am.group(1)) or None
         um = _PER_VIDEO_UNIT.search(folded)
         if um is not None and not _BILL_WORD.search(folded):
             return 60.0 if um.group(1).startswith("min") else 1.0
@@ -4343,6 +4386,19 @@ _PER_ITEM_LIMIT = re.compile(
     r"|max(?:imum)?|sau mai putin|cel mult)\b")
 
 
+# a time for each image said beside a count of users ("SDXL API with 50 users and 5 s per
+# image", "50 de utilizatori și 5 s pe imagine"): a serving target per image, as "50 users, 5 s
+# latency" is (audit session 31: read as a job of 5 images, 52 GPUs at 36.5 s each); never a
+# speed reported ("at 5 s per image", "it takes 5 s per image", "la 5 s pe imagine"). Groups:
+# (value, unit), as _PER_ITEM_LIMIT's first pair.
+_ITEM_TIME_BESIDE_USERS = re.compile(
+    rf"(?<!\bat )(?<!\bla )(?<!\btakes )(?<!\btake )(?<!\bdureaza )(?<!\bface )"
+    rf"{_ITEM_SECONDS}\s*+(?:per|pe|/|for each|for every|each|an?)\s*+(?:generated\s++)?"
+    rf"{_ITEM_WORD}\b")
+_USERS_SAID = re.compile(r"(?<![\w.])\d[\d,.]*+\s*+(?:de\s++)?(?:concurrent\s++|simultan\w*+\s++)?"
+                         r"(?:users?|utilizatori|clients?|clienti|people|persoane)\b")
+
+
 # one image or clip "in a second" (within a second, "într-o secundă"): a time for each one,
 # of one second, not a rate of one a second (audit regress13 #2: "can SDXL generate one image
 # in a second on a 4090?" sized 9 × RTX 4090 for 1 image/s; each image still takes 6.5 s);
@@ -5600,6 +5656,8 @@ def stated(text: str, registry: Registry) -> Stated:
     in_a = _ITEM_IN_A.search(unnamed) if per_item is None else None  # "one image in a second"
     if per_item is None and in_a is None:
         per_item = _ITEM_LATENCY.search(unnamed)  # "5 s latency" (an image model's alone)
+    if per_item is None and in_a is None and _USERS_SAID.search(unnamed):
+        per_item = _ITEM_TIME_BESIDE_USERS.search(unnamed)  # "50 users and 5 s per image"
     for limit in (per_item, in_a):
         if limit is not None:
             unnamed = (unnamed[:limit.start()] + " " * (limit.end() - limit.start())
@@ -5918,6 +5976,7 @@ dot_grouped=dg.group(0) if dg else None,
                   million_asked=bool(_COST_MILLION.search(folded) and _MONEY_Q.search(folded)),
                   # (the model's name blanked: "a 10 second LTX-Video clip"; audit media2 #5)
                   clip_seconds=_clip_seconds(unnamed) or _clip_seconds(folded),
+                  clip_frames=_clip_frames(unnamed), clip_fps=_clip_fps(folded),
                   video_height_px=_video_height(folded),
                   one_item=bool(_ONE_ITEM.search(unnamed)),
                   requests=int(_num(rq.group(1)) * _SCALE.get(rq.group(2) or "", 1.0)) or None
@@ -7273,9 +7332,13 @@ _MEDIA_UNIT_COST = re.compile(
     r"|\bper audio (?:hour|minute|min|hr)\b|\b(?:per|pe) (?:ora|minut|minutul) de audio\b"
     # "costul per oră audio", "transcrierea unei ore de audio" (audit 30c #7: the cheapest
     # hourly price in Romanian where English said the cost of an hour of audio)
-    # ("1 oră de audio", "o oră de audio" stay a one-hour job, as "1 hour of audio" is in
-    # English: test_fix_reg3c)
+    # ("1 oră de audio" stays a one-hour job, as "1 hour of audio" is in English:
+    # test_fix_reg3c); an hour said in words is the unit ("what does one hour of audio cost
+    # to transcribe in the EU", "cât costă o oră de audio ... în UE": the cost per hour of
+    # audio, in both languages; audit session 31: English priced a one-hour job where
+    # Romanian's "unei ore" gave the unit cost)
     r"|\b(?:per|pe) (?:o )?(?:ora|minut) audio\b|\bunei ore de audio\b"
+    r"|\b(?:one|an) hour of (?:audio|speech|recording)\b|\bo ora de audio\b"
     r"|\bper (?:1[,.]?000|thousand|1k) (?:images|pictures)\b"
     r"|\bper (?:an? )?(?:\d{3,4}\s*+[x\u00d7*]\s*+\d{3,4} )?(?:image|picture)\b"
     r"|\bpe (?:1[,.]?000|o mie) de imagini\b|\bpe imagine\b"

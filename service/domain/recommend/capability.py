@@ -316,6 +316,15 @@ def note_diffusion_setting(ctx: Ctx) -> None:
             f"{', '.join(given)} as asked; " if given else "") + "the rest the model's "
         "pipeline defaults); time and cost grow about linearly with steps")
     item = "clip" if is_video(m) else "image"
+    if req.cpu_offload:
+        ctx.note("cpu_offload", "enable_model_cpu_offload",
+                 "each GPU runs the pipeline with diffusers' model CPU offload "
+                 "(pipe.enable_model_cpu_offload(): one main component on the GPU at a time, "
+                 "the others in CPU memory; huggingface.co/docs/diffusers/optimization/"
+                 "memory#model-offloading), so an option's memory per GPU is the largest of a "
+                 "text encoder alone, the denoiser with its activations and the VAE with its "
+                 f"decode, as /v1/sizing sizes it with cpu_offload; each {item}'s time is the "
+                 "all-resident pipeline's (the moves between CPU and GPU not timed)")
     if req.job_images:
         ctx.note("diffusion_job_split", f"one {item} per GPU",
                  f"each {item} runs whole on one GPU (diffusers runs a pipeline on one "
@@ -1001,7 +1010,9 @@ def _diffusion_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> Capabilit
     key = f"{p.id}:fp32" if fp32 else p.id
     parts = ctx.diffusion_parts.get(key)
     if parts is None:
-        parts = ctx.diffusion_parts[key] = diffusion_memory(m, p, w, h, 1, fp32=fp32)
+        # with cpu_offload the peak of one component on the GPU at a time, as /v1/sizing
+        parts = ctx.diffusion_parts[key] = diffusion_memory(
+            m, p, w, h, 1, fp32=fp32, cpu_offload=ctx.req.cpu_offload)
     limit = headroom_limit(ctx, gpu.usable_gib)
     if parts.total_gib > limit:
         room = ctx.req.min_memory_headroom_pct

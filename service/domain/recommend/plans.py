@@ -717,6 +717,8 @@ def use_shared_caches(ctx: Ctx, precisions: Sequence[Precision]) -> None:
     audio = ctx.model.kind == "audio"
     key = (ctx.model.id, ctx.engine, r.kv_cache, r.context_tokens,
            r.output_tokens, r.workload, msgspec.json.encode(r.finetune), r.width, r.height, r.steps,
+           # the clip's frames and CPU offload set a video or image pipeline's memory and time
+           ctx.model.num_frames, r.cpu_offload,
            r.allow_multi_node, r.min_memory_headroom_pct,
            r.concurrent_requests if audio else None,
            bool(r.target_requests_per_s) if audio else None,

@@ -49,7 +49,12 @@ from service.domain.recommend.types import (
     RecommendationRequest,
 )
 from service.domain.sizing.requests import SizingRequest
-from service.domain.sizing.sizing import resolve_model, with_images
+from service.domain.sizing.sizing import (
+    check_diffusion_offload,
+    clip_frames,
+    resolve_model,
+    with_images,
+)
 
 
 def recommend(req: RecommendationRequest, catalog: Catalog, today: dt.date, *,
@@ -107,6 +112,15 @@ def recommend(req: RecommendationRequest, catalog: Catalog, today: dt.date, *,
         interruptible = req.workload in ("batch", "finetune")
     hours = req.hours_per_day if req.hours_per_day is not None else 24.0
     check_applies(req, model)
+    # a clip's frames and diffusers' CPU offload as /v1/sizing reads them (one rule, its
+    # assumptions said below): every option's memory and time follow the clip asked
+    generates = req.workload in ("serving", "batch")
+    frame_notes: list[tuple[str, str, str]] = []
+    if req.cpu_offload:
+        check_diffusion_offload(model, generates)
+    if req.num_frames is not None:
+        model = clip_frames(model, req.num_frames, generates,
+                            lambda *a: frame_notes.append(a))
     check_deadline(req, req.workload == "finetune" and model.kind == "diffusion")
     asked, req = req, embed_context(req, model)  # an embedding model's own input length
     # the engine serves the model's kind and keeps the KV cache asked for (or, with none
@@ -129,6 +143,8 @@ def recommend(req: RecommendationRequest, catalog: Catalog, today: dt.date, *,
         ctx.note("workload", "batch",
                  f"a job size was given ({', '.join(req.job_size_fields())}): priced as a "
                  "batch job, every replica saturated, as workload batch is")
+    for args in frame_notes:
+        ctx.note(*args)
     if model.kind == "diffusion":
         note_diffusion_setting(ctx)
     note_request_size(ctx, req is not asked)

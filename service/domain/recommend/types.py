@@ -130,6 +130,19 @@ class RecommendationRequest(ModelChoice, frozen=True, kw_only=True):
     width: ImageWidth | None = None
     height: ImageHeight | None = None
     steps: DiffusionSteps | None = None
+    num_frames: Annotated[int, msgspec.Meta(
+        ge=1, le=2049,
+        description="video models, workload serving or batch: the frames of each clip "
+                    "priced, as /v1/sizing's num_frames (the same rounding to 1 + a multiple "
+                    "of the VAE's temporal compression, the same memory and time). Default: "
+                    "the model's own clip. On an image, audio or language model, or a "
+                    "fine-tune, a 400 at the field")] | None = None
+    cpu_offload: Annotated[bool, msgspec.Meta(
+        description="diffusion models, workload serving or batch: every GPU runs the "
+                    "pipeline with diffusers' model CPU offload (enable_model_cpu_offload(): "
+                    "one component on the GPU at a time), so an option's memory per GPU is "
+                    "/v1/sizing's with cpu_offload and the time the all-resident one. "
+                    "Default false. On another model or workload a 400 at the field")] = False
     interruptible: Annotated[bool | None, msgspec.Meta(
         description="whether the work survives an interruption, so spot prices can be used "
                     "(default: yes for batch and finetune, no for serving and pretrain)")] = None

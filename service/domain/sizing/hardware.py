@@ -72,11 +72,32 @@ def fp32_components(registry: Registry, engine_id: str, model: SizedModel, p: Pr
                     gpu: GPU) -> tuple[str, ...]:
     """The components of a diffusion pipeline at ``p`` on ``gpu`` kept in fp32: on a GPU
     where ``engine_id`` runs no bf16 (V100, T4) the pipeline computes in fp16 (quantized
-    weights too), and its T5 text encoders overflow there (:func:`fp16_upcast`); none
-    elsewhere. Sizing and the recommendations count their memory this one way."""
+    weights too), and its T5 text encoders overflow there (:func:`fp16_upcast`); and on any
+    GPU a pipeline loaded at fp16 itself (``torch_dtype=torch.float16``: CogVideoX-2B's own
+    precision), where transformers keeps a T5's ``wo`` projections in fp32 all the same
+    (:func:`pipeline_fp16_upcast`); none elsewhere. Sizing and the recommendations count
+    their memory this one way."""
     if model.kind != "diffusion" or p.bits_linear >= 32:
         return ()
+    if pipeline_fp16_upcast(model, p):
+        return fp16_upcast(model)
     if runs_on(registry, engine_id, get_precision("bf16"), gpu):
+        return ()
+    return fp16_upcast(model)
+
+
+def pipeline_fp16_upcast(model: SizedModel, p: Precision) -> tuple[str, ...]:
+    """The T5 text encoders a pipeline loaded at fp16 keeps partly in fp32 on any GPU: with
+    ``torch_dtype=torch.float16`` transformers' from_pretrained casts the modules of
+    ``T5PreTrainedModel._keep_in_fp32_modules = ["wo"]`` to fp32 (modeling_t5.py; the
+    non-strict list applies under float16 only, so a bf16 pipeline keeps none). CogVideoX-2B
+    runs at fp16 (its model card): with enable_model_cpu_offload its T5-XXL alone on the GPU
+    is its peak, 10.7 GiB of weights with wo in fp32 (8.9 at 16-bit), against the 11 GB
+    diffusers' CogVideoX page measures with model offload and VAE tiling
+    (huggingface.co/docs/diffusers/api/pipelines/cogvideox, "Memory optimization") and the
+    model card's 12.5 GB (huggingface.co/THUDM/CogVideoX-2b, "Single GPU VRAM
+    Consumption", measured with enable_model_cpu_offload and VAE tiling)."""
+    if model.kind != "diffusion" or p.id != "fp16":
         return ()
     return fp16_upcast(model)
 

@@ -64,6 +64,7 @@ from service.domain.sizing.hardware import (
     flash_attention_note,
     fp32_components,
     kernel_engine,
+    pipeline_fp16_upcast,
     runs_as,
     runs_on,
 )
@@ -1367,14 +1368,10 @@ def _size(req: SizingRequest, catalog: Catalog, *, machine_gpus: int | None = No
              f"so each input is sized at its limit of {req.input_tokens:,} (a longer text "
              "is split into inputs of that length, or truncated)")
 
-    if req.cpu_offload and (model.kind != "diffusion" or req.task != "inference"):
-        raise InvalidInput("cpu_offload sizes diffusers' model CPU offload of a diffusion "
-                           "pipeline at inference; "
-                           + ("a training run's optimizer offload is finetune.cpu_offload"
-                              if req.task != "inference" else
-                              f"{model.name} is no diffusion model"), "$.cpu_offload")
+    if req.cpu_offload:
+        check_diffusion_offload(model, req.task == "inference")
     if req.num_frames is not None:
-        model = _clip_frames(req, model, note)
+        model = clip_frames(model, req.num_frames, req.task == "inference", note)
     if model.kind != "llm":
         if req.parallelism is not None:
             raise InvalidInput("parallelism layouts apply to LLMs; a diffusion or audio "
@@ -2819,7 +2816,8 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
     # transformers keeps their wo projections in fp32 (memory.fp32_kept_params), the SDXL
     # VAE needs its fp16 fix (warned)
     def upcast(q: Precision, g: GPU | None = gpu) -> tuple[str, ...]:
-        return fp32_components(registry, engine.id, model, q, g) if g is not None else ()
+        return (fp32_components(registry, engine.id, model, q, g) if g is not None
+                else pipeline_fp16_upcast(model, q))
 
     if rate_batched and model.kind == "audio" and gpu is not None and hw.ok:
         req = _audio_rate_batch(req, model, precision, engine, gpu, hw.runs,
@@ -2877,6 +2875,17 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
     parts = pipeline_memory(precision, upcast(precision))
     no_bf16 = (gpu is not None and model.kind == "diffusion"
                and not runs_on(registry, engine.id, get_precision("bf16"), gpu))
+    fp16_kept = pipeline_fp16_upcast(model, precision)
+    if fp16_kept and not no_bf16 and not qlora:
+        kept = sum(fp32_kept_params(c) for c in model.components if c.name in fp16_kept)
+        note("fp32_components", ", ".join(fp16_kept),
+             "the pipeline is loaded at fp16 (torch_dtype=torch.float16), so transformers keeps "
+             f"its T5's FFN output projections (wo, {kept / 1e9:.2f}B parameters) in fp32, "
+             "counted at 4 bytes per weight, on any GPU (T5PreTrainedModel."
+             "_keep_in_fp32_modules = ['wo'] in transformers' modeling_t5.py applies under "
+             "float16; a bf16 pipeline keeps none). CogVideoX-2B with model CPU offload: "
+             "its T5 alone on the GPU is the peak, as diffusers' CogVideoX page measures "
+             "(11 GB with offload and VAE tiling) and its model card (12.5 GB)")
     if no_bf16 and precision.bits_linear < 32:
         hw.warnings.extend(fp16_overflow_notes(model, False))
         if upcast(precision) and not qlora:  # QLoRA: no text encoder on the GPU
@@ -3107,22 +3116,35 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
         fits_in_memory=fits)
 
 
-def _clip_frames(req: SizingRequest, model: SizedModel,
-                 note: Callable[[str, str, str], None]) -> SizedModel:
+def check_diffusion_offload(model: SizedModel, inference: bool) -> None:
+    """``cpu_offload`` (diffusers' model CPU offload) applies to a diffusion pipeline at
+    inference: on another model or task a 400 at the field, on /v1/sizing as on
+    /v1/recommendations."""
+    if model.kind != "diffusion" or not inference:
+        raise InvalidInput("cpu_offload sizes diffusers' model CPU offload of a diffusion "
+                           "pipeline at inference; "
+                           + ("a training run's optimizer offload is finetune.cpu_offload"
+                              if not inference else
+                              f"{model.name} is no diffusion model"), "$.cpu_offload")
+
+
+def clip_frames(model: SizedModel, num_frames: int, inference: bool,
+                note: Callable[[str, str, str], None]) -> SizedModel:
     """The video model sized at the clip length asked (``num_frames``), rounded as diffusers'
     video pipelines round it: ``num_frames // k * k + 1`` for a VAE compressing ``k`` frames
     into one latent frame after the first (WanPipeline.__call__: "`num_frames - 1` has to be
     divisible by vae_scale_factor_temporal", then that rounding; the causal VAEs of
     CogVideoX, HunyuanVideo and Wan take 1 + 4n frames, memory.video_latent_frames). The
-    memory and time follow from the latent frames, as for the model's own clip."""
+    memory and time follow from the latent frames, as for the model's own clip. One rule for
+    /v1/sizing and /v1/recommendations (``inference``: the task or workload generates)."""
     if not is_video(model) or model.kind != "diffusion":
         raise InvalidInput(f"num_frames sizes a video model's clip; {model.name} generates "
                            "no video", "$.num_frames")
-    if req.task != "inference":
+    if not inference:
         raise InvalidInput("num_frames sizes a generated clip (task inference); a video "
                            "fine-tune is sized at the video trainers' clip (see its "
                            "training_batch assumption)", "$.num_frames")
-    asked = int(req.num_frames or 1)
+    asked = int(num_frames or 1)
     k = int(model.temporal_downsample or 4)
     frames = (asked - 1) // k * k + 1 if asked > 1 else 1
     own = int(model.num_frames or 1)

@@ -386,6 +386,7 @@ class Written:
 
 # a size a model's catalog notes list ("720p native (1280x720, also 480p 832x480)"); not
 # the first two numbers of a latent shape ("704x512x161")
+_FPS = re.compile(r"\b(\d{1,3}) fps\b")
 _SIZE_IN_NOTES = re.compile(r"(?<![\w.])(\d{3,4})x(\d{3,4})(?![\w.])")
 # recommend's region_availability note (recommend/options.unstated_availability): "5 lambda
 # offers left out", the provider a region filter left out for not stating availability
@@ -538,6 +539,7 @@ class _W:
         self.media_batch_how = "stated"
         """How ``media_kw``'s batch was chosen: "stated" or "job" (the recommendations')."""
         self.video_size_how: str | None = None
+        self._clips_held: dict[int, bool] = {}
         """How ``video_size`` read a "720p": "native", "listed" or "16:9" (None: not read)."""
         self.priced_gpu: str | None = None
         """The card a price answer led with when the name asked covers several
@@ -1458,6 +1460,11 @@ class _W:
                 kw["width"], kw["height"] = self.st.image_width_px, self.st.image_height_px
             elif m.modality == "video" and self.st.video_height_px:
                 kw["width"], kw["height"] = self.video_size(self.st.video_height_px)
+            frames = self.video_frames()
+            if frames is not None:
+                # "a 10-second video", "5 seconds at 24 fps", "81 frames": the clip sized at
+                # those frames, as /v1/sizing with num_frames (said by media_notes)
+                kw["num_frames"] = frames[0]
             if self.st.training.cpu_offload:
                 # "with CPU offload" / "cu offload pe CPU": diffusers' model CPU offload, sized
                 # (sizing's cpu_offload; audit buyer30b #2: the all-resident 36.2 GiB and a
@@ -1473,6 +1480,112 @@ class _W:
         if batch is not None and m.kind in ("audio", "diffusion"):
             kw["batch_size"] = batch
         return kw
+
+    def video_fps(self) -> int | None:
+        """The frame rate the video model's own generate script writes, from its catalog
+        notes or a sibling's of the same frame count (wan-2.1-1.3b: its 14B sibling's notes
+        say 16 fps); None where no notes say it. Read once per registry for every video model
+        (an answer asks it more than once; each reading scanned every model's notes)."""
+        m = self.model
+        if m is None:
+            return None
+
+        def make() -> dict[str, int]:
+            models = list(self.reg.models.values())
+            out: dict[str, int] = {}
+            for v in models:
+                if not v.num_frames:
+                    continue
+                family = v.id.rsplit("-", 1)[0] + "-"
+                fm = next((x for x in (_FPS.search(o.notes or "") for o in (v, *(
+                    o for o in models if o.id.startswith(family)
+                    and o.num_frames == v.num_frames))) if x is not None), None)
+                if fm is not None:
+                    out[v.id] = int(fm.group(1))
+            return out
+
+        return self.reg.derived.table("video_fps", make).get(m.id)
+
+    def video_frames(self) -> tuple[int, int, float | None] | None:
+        """(frames, frames asked, frame rate) a video model is sized at where the question
+        states its clip: the frames said ("81 frames"), else the length said at the frame
+        rate said or the model's own (its catalog notes'): seconds × fps + 1, the first frame
+        and one per 1/fps after it (Wan's 81 frames at 16 fps are its 5-second clip), then
+        rounded as /v1/sizing rounds ``num_frames`` (1 + a multiple of the VAE's temporal
+        compression, as diffusers' video pipelines do). None where no clip is stated, the
+        model makes no video, or no frame rate is known for a length."""
+        m = self.model
+        if m is None or m.modality != "video" or not m.num_frames or m.kind != "diffusion":
+            return None
+        fps: float | None = self.st.clip_fps
+        if self.st.clip_frames:
+            asked = self.st.clip_frames
+        elif self.st.clip_seconds:
+            fps = fps or self.video_fps()  # (an int from the notes)
+            if fps is None:
+                return None
+            asked = round(self.st.clip_seconds * fps) + 1
+        else:
+            return None
+        if not 2 <= asked <= 2049:
+            return None
+        k = int(m.temporal_downsample or 4)
+        frames = (asked - 1) // k * k + 1
+        if not self.st.clip_frames and not self.st.clip_fps and (
+                frames <= m.num_frames or not self._clip_held(frames)):
+            # a length alone, within the model's own clip ("a 5-second HunyuanVideo video":
+            # its 129-frame clip), or one no GPU holds as one clip even at nf4 ("a minute of
+            # Wan 2.1 14B video", 961 frames, 403 GiB): the model's own clips, counted whole
+            # (jobs._length_clips), as before
+            return None
+        return frames, asked, fps
+
+    def _clip_held(self, frames: int) -> bool:
+        """Whether one clip of ``frames`` fits some GPU of the registry at nf4, the smallest
+        precision the recommendations try for a pipeline (AUTO_IMAGE)."""
+        m = self.model
+        assert m is not None
+        held = self._clips_held.get(frames)
+        if held is None:
+            try:
+                r = size(SizingRequest(model=m.id, num_frames=frames, weights="nf4"),
+                         self.catalog)
+                top = max((g.usable_gib for g in self.reg.gpus.values()), default=0.0)
+                held = r.memory.per_gpu_gib <= top
+            except (DomainError, ValueError, msgspec.ValidationError):
+                held = False
+            self._clips_held[frames] = held
+        return held
+
+    def clip_frames(self) -> int:
+        """The frames of each clip an answer sizes: the clip stated (:meth:`video_frames`),
+        else the model's own."""
+        frames = self.video_frames()
+        m = self.model
+        return frames[0] if frames is not None else int(m.num_frames or 1 if m else 1)
+
+    def frames_note(self, frames: tuple[int, int, float | None]) -> str:
+        """What a clip stated is sized at: its frames, from the length and frame rate or as
+        said, rounded as the pipeline rounds them, the model's own clip beside them."""
+        m = self.model
+        assert m is not None
+        n, asked, fps = frames
+        own = int(m.num_frames or 1)
+        own_fps = self.video_fps()
+        own_len = self.say("video_own_len", sec=self.n(own / own_fps, 1),
+                           fps=self.n(own_fps)) if own_fps else ""
+        rounded = self.say("video_frames_rounded", asked=self.n(asked)) if n != asked else ""
+        longer = self.t["video_frames_longer"] if n > own else ""
+        if self.st.clip_frames:
+            return self.say("video_frames_said", frames=self.n(n), rounded=rounded,
+                            own=self.n(own), own_len=own_len) + longer
+        sec = self.st.clip_seconds or 0.0
+        fps_ = float(fps or 0.0)
+        return self.say("video_frames_seconds", frames=self.n(n), rounded=rounded,
+                        sec=self.n(sec, 0 if sec.is_integer() else 1),
+                        fps=self.n(fps_, 0 if fps_.is_integer() else 1),
+                        how=self.t["video_fps_said" if self.st.clip_fps else "video_fps_own"],
+                        own=self.n(own), own_len=own_len) + longer
 
     def video_size(self, height: int) -> tuple[int, int]:
         """The width × height a video model is sized at for a height written as "480p": the
@@ -1539,6 +1652,9 @@ class _W:
             self.out.more.insert(0, self.say(
                 "media_steps", steps=self.n(kw["steps"]),
                 default=self.n(default or 30)))  # sizing's default: the model's, else 30
+        frames = self.video_frames() if "num_frames" in kw else None
+        if frames is not None and self.model is not None:
+            self.out.more.insert(0, self.frames_note(frames))
         if self.video_size_how is not None and "width" in kw and self.model is not None:
             self.out.more.insert(0, self.say(
                 f"video_size_{self.video_size_how.replace(':', '_')}",
@@ -2396,6 +2512,14 @@ class _W:
             # ranked vLLM there, refused every offer, and the answer fell back to the
             # default targets where 20 s to the first token was asked (fix/recengine)
             req["engine"] = engine
+        frames = self.video_frames()
+        if frames is not None:
+            # the clip stated, as /v1/sizing sizes it (media_kw): every option priced at it
+            req["num_frames"] = frames[0]
+        if (self.st.training.cpu_offload and self.model is not None
+                and self.model.kind == "diffusion"
+                and kw.get("workload") in (None, "serving", "batch")):
+            req["cpu_offload"] = True
         req.update({k: v for k, v in kw.items() if v is not None})
         if self.st.egress_gb and any(req.get(k) is not None for k in JOB_SIZES):
             # a job's stated egress is the job's own, sent out once (job_egress_gb, in its

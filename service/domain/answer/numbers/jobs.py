@@ -4,7 +4,6 @@ provider's granularity with its storage, split over GPUs or machines, and agains
 from __future__ import annotations
 
 import math
-import re
 import statistics
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -219,32 +218,9 @@ def _daily_batch(w: _W, what: str, per_day: float, kw: Mapping[str, Any],
         month=w.usd(o.cost.per_job_usd * days)))
 
 
-_FPS = re.compile(r"\b(\d{1,3}) fps\b")
-
-
 def _video_fps(w: _W) -> int | None:
-    """The frame rate the video model's own generate script writes, from its catalog notes
-    or a sibling's of the same frame count (wan-2.1-1.3b: its 14B sibling's notes say 16
-    fps); None where no notes say it. Read once per registry for every video model (an
-    answer asks it more than once; each reading scanned every model's notes)."""
-    m = w.model
-    assert m is not None
-
-    def make() -> dict[str, int]:
-        models = list(w.reg.models.values())
-        out: dict[str, int] = {}
-        for v in models:
-            if not v.num_frames:
-                continue
-            family = v.id.rsplit("-", 1)[0] + "-"
-            fm = next((x for x in (_FPS.search(o.notes or "") for o in (v, *(
-                o for o in models if o.id.startswith(family)
-                and o.num_frames == v.num_frames))) if x is not None), None)
-            if fm is not None:
-                out[v.id] = int(fm.group(1))
-        return out
-
-    return w.reg.derived.table("video_fps", make).get(m.id)
+    """The video model's own frame rate (:meth:`_W.video_fps`)."""
+    return w.video_fps()
 
 
 def _length_clips(w: _W) -> int:
@@ -256,6 +232,8 @@ def _length_clips(w: _W) -> int:
     fps = _video_fps(w)
     if not w.st.clip_seconds or fps is None or not m.num_frames:
         return 1
+    if w.video_frames() is not None:
+        return 1  # one clip of the length asked, sized at its frames (media_kw's num_frames)
     return max(1, math.ceil(w.st.clip_seconds * fps / m.num_frames - 0.05))
 
 
@@ -337,6 +315,8 @@ def _video_length_note(w: _W) -> None:
     assert m is not None
     frames = m.num_frames or 1
     fps = _video_fps(w)
+    if w.video_frames() is not None:
+        return  # sized at the length's frames, said by media_notes (frames_note)
     if fps is not None and m.num_frames:
         clips = _length_clips(w)
         w.out.more.append(w.say("video_clip_fps" if clips == 1 else "video_clip_fps_many",

@@ -16,6 +16,7 @@ from service.domain.answer.numbers.context import (
     _embed_sized,
     _first_lower,
     _impossible,
+    _rps,
     budget_lasts_asked,
 )
 from service.domain.answer.numbers.jobs import (
@@ -43,7 +44,7 @@ from service.domain.recommend.types import (
     Option,
     Recommendation,
 )
-from service.domain.sizing.audio_speed import clip_windows
+from service.domain.sizing.audio_speed import WHISPER_WINDOW_S, clip_windows
 from service.domain.sizing.sizing import (
     FitRow,
     SizingResult,
@@ -234,7 +235,10 @@ def _job_total(w: _W) -> bool:
         return False
     spot_job_line(w, kw, cost, o.pricing_model)
     w.offer_numbers(msgspec.structs.replace(rec, options=rec.options[:3]))
-    common = {"n": w.n(n), "model": m.name, "weights": o.weights, "cost": w.usd(cost),
+    # a month's volume: the month's job, its cost said a month ("$44.19 a month")
+    said_cost = (f"{w.usd(cost)} {w.t['work_period_month']}" if w.st.monthly_volume
+                 and w.sub not in ("time", "gpu_hours") else w.usd(cost))
+    common = {"n": w.n(n), "model": m.name, "weights": o.weights, "cost": said_cost,
               "setup": w.setup(o.offer.gpu_count * o.nodes, o.offer.gpu),
               "provider": o.offer.provider, "price": w.usd(o.cost.per_hour_usd),
               "kind": w.kinds[o.pricing_model]}
@@ -245,11 +249,11 @@ def _job_total(w: _W) -> bool:
         _job_lead(w, "video_job_setup", hours, hours, cost, "per_job_usd",
                   {"w": kw.get("width") or m.native_width or 1024,
                    "h": kw.get("height") or m.native_height or 1024,
-                   "frames": w.n(m.num_frames or 1), "sec": w.n(sec, 1 if sec < 100 else 0),
+                   "frames": w.n(w.clip_frames()), "sec": w.n(sec, 1 if sec < 100 else 0),
                    # the steps priced: asked, else the model's, else 30 (as the sizing's)
                    "steps": w.n(kw.get("steps") or m.default_steps or 30), **common},
                   wall=True, gpus=gpus)
-        w.media_notes({k: v for k, v in kw.items() if k in ("width", "height")})
+        w.media_notes({k: v for k, v in kw.items() if k in ("width", "height", "num_frames")})
         if w.st.clip_seconds:
             _video_length_note(w)
     elif "job_images" in kw:
@@ -281,10 +285,51 @@ def _job_total(w: _W) -> bool:
                                        provider=o.offer.provider))
         _embed_unit_note(w, o.cost.per_hour_usd / 3600 / (n / (hours * 3600)) * 1e6, cost)
         w.documents_note()
+    if w.st.monthly_volume and ("job_images" in kw or "job_audio_hours" in kw):
+        _month_volume_notes(w, kw, n, hours, gpus)
     w.out.more.append(w.say("price_date", date=price_date_words(o.offer.as_of,
                                                                   o.offer.as_of_kind, w.t)))
     w.option_warnings(o)
     return True
+
+
+def _month_volume_notes(w: _W, kw: Mapping[str, Any], n: float, hours: float,
+                        gpus: int) -> None:
+    """A month's images, clips or hours of audio priced with no GPU named ("100,000 SDXL
+    images a month", "10.000 de ore de audio pe lună"): the job above is that month's, run
+    as one batch every month (said, as on a GPU named: :func:`_month_note`), and beside it
+    the GPUs that keep up with the volume as it arrives, spread evenly over the month's
+    usage: the recommendations' cheapest setup for that rate (serving, one image, clip or 30 s
+    Whisper window a request, as :func:`~jobs._work_rate` sizes a rate), its month kept
+    running and how busy it runs (audit session 31: a one-off job was all that was said)."""
+    key = "monthly_job_one" if gpus == 1 else "monthly_job"
+    more = [w.say(key, hours=w.duration(hours * gpus), n=w.n(gpus), wall=w.duration(hours),
+                  month=w.n(24 * MONTH_DAYS))]
+    m = w.model
+    assert m is not None
+    month_s = (w.st.hours_per_day or 24.0) * 3600.0 * (w.st.days_per_month or MONTH_DAYS)
+    audio = "job_audio_hours" in kw
+    if audio and not w.transcribes():
+        w.out.more[0:0] = more  # a generated clip's rate takes no request rate
+        return
+    per_s = n * (3600.0 if audio else 1.0) / month_s  # images, clips or audio seconds a second
+    rate = per_s / WHISPER_WINDOW_S if audio else per_s
+    keep: dict[str, Any] = {"workload": "serving", "target_requests_per_s": rate}
+    keep.update({k: v for k, v in kw.items()
+                 if k in ("width", "height", "steps", "num_frames", "cpu_offload")})
+    rec = w.recommend(**keep)
+    o = rec.options[0] if rec is not None and rec.options else None
+    if o is not None and o.cost.per_month_usd is not None:
+        p = o.performance
+        cap = p.audio_seconds_per_s if audio else p.images_per_s
+        what = "audio_s" if audio else "videos" if m.modality == "video" else "images"
+        more.append(w.say(
+            "monthly_keep_up", rate=w.say(f"work_rate_{what}", n=_rps(w, per_s), inp=""),
+            usage=w.usage(), n=w.n(o.offer.gpu_count * o.nodes), gpu=o.offer.gpu_name,
+            provider=o.offer.provider, hour=w.usd(o.cost.per_hour_usd),
+            kind=w.kinds[o.pricing_model], month=w.usd(o.cost.per_month_usd),
+            busy=w.f.percent(per_s / cap, 0) if cap else "?"))
+    w.out.more[0:0] = more
 
 
 def _best_per_unit(w: _W, kw: dict[str, Any], unit: Callable[[Option], float | None]
@@ -672,7 +717,7 @@ def _video_cost(w: _W, gid: str) -> bool:
     hour = per
     w.media_notes(mk)
     _video_replicas(w, count, sec)
-    frames = m.num_frames or 1
+    frames = w.clip_frames()
     size_ = {"w": mk.get("width") or m.native_width or 1024,
              "h": mk.get("height") or m.native_height or 1024}
     w.out.first = w.say("video_cost", **size_,
@@ -728,7 +773,8 @@ def _one_item(w: _W, gid: str | None) -> None:
     video" is priced as its 2 clips already)."""
     m = w.model
     if (m is not None and m.kind == "audio" and gid is None and w.st.media_rate is not None
-            and w.st.media_rate[0] == "one_audio_hour" and not w.st.items):
+            and w.st.media_rate[0] == "one_audio_hour" and not w.st.items
+            and w.sub != "unit"):
         # "the cost to transcribe one hour of audio": a job of one hour, billed as one (it
         # gave the price of an hour of the GPU; the cost per audio hour only in its why)
         w.st = dc_replace(w.st, items=1.0, audio_hours=True)
@@ -2172,6 +2218,9 @@ def _media(w: _W) -> None:
                                 **size_, total=w.n(per_video * sec, 0), sec=w.n(sec, 1),
                                 model=m.name, gpu=w.gpu_name(gid))
             w.ask("seconds_per_video", per_video * sec, "s")
+        elif sec and w.st.clip_seconds and "num_frames" in mk:
+            # a length sized as one clip of its frames: that clip's time is the video's
+            w.ask("seconds_per_video", sec, "s")
         if w.st.clip_seconds:
             _video_length_note(w)
     else:
