@@ -119,8 +119,16 @@ def _weights(name: str | None) -> None:
     """The precision ``name`` as sizing and recommendations read it (``find_precision``); the
     suggestions are /v1/ask's for ``context.weights``."""
     if name is not None and find_precision(name) is None:
-        raise NotFound("weights", name, difflib.get_close_matches(
-            name.lower(), [p.id for p in PRECISIONS], n=3, cutoff=0.5), "$.weights")
+        ids = [p.id for p in PRECISIONS]
+        close = difflib.get_close_matches(name.lower(), ids, n=3, cutoff=0.5)
+        # no close spelling ("exl2"): every value the field takes, never an empty list (buyer
+        # audit 31d #11); EXL2 named as the format not modelled, GPTQ its nearest (EXL2 "is
+        # based on the same optimization method as GPTQ": github.com/turboderp-org/exllamav2)
+        note = ("EXL2 (ExLlamaV2) is not modelled; gptq-int4 is the nearest format sized"
+                if "exl" in name.lower() else "")
+        raise NotFound("weights", name, close or (
+            ["gptq-int4", *(i for i in ids if i != "gptq-int4")] if note else ids), "$.weights",
+                       note)
 
 
 def _engine(name: str | None, registry: Registry) -> None:

@@ -14,6 +14,7 @@ from typing import Annotated, Literal, Protocol
 import msgspec
 
 from service.domain.answer import whatif
+from service.domain.answer.engine_support import engine_named_for, engine_support
 from service.domain.answer.intent import (
     EMBED_ANSWERS,
     Details,
@@ -44,6 +45,7 @@ from service.domain.answer.numbers.context import (
     OfferNumbers,
     SizingNumbers,
     StatedPrice,
+    Written,
     stand_in,
 )
 from service.domain.answer.numbers.write import (
@@ -524,6 +526,32 @@ _SPOT_WORD = re.compile(r"\bspot\b|\bon-demand\b|\bla cerere\b|\bpreempt\w*+|\bi
                         r"|\bintrerup\w*+")
 
 
+# two engines weighed against each other ("is SGLang faster than vLLM", "which is faster,
+# SGLang or vLLM", "vLLM or SGLang: which is better", "e SGLang mai rapid decât vLLM"): the
+# engines timed side by side, not a memory fit's "Yes" (buyer audit 31a #6)
+_ENGINES_WEIGHED = re.compile(
+    r"\b(?:faster|quicker|slower|better|worse|vs|versus|compare\w*+|mai (?:rapid\w*+|repede"
+    r"|lent\w*+|bun\w*+)|decat|compar\w*+)\b")
+
+
+# an engine feature the sizing does not model asked about ("does prefix caching reduce TTFT",
+# "how much lower latency does speculative decoding give", "accelerează speculative
+# decoding"): the guidance passage that has it, led by what the figures assume, never a fit's
+# "No" or the plain speed answered instead (buyer audit 31a #11)
+_FEATURES = (
+    (re.compile(r"\bprefix[ -]cach\w*+|\bradix ?attention\b|\bcache\w* (?:de )?prefix\w*+"
+                r"|\bautomatic prefix\b"), "sglang-engine", "feature_prefix_cache"),
+    (re.compile(r"\bspeculative\b|\bspeculativ\w*+ decod\w*+|\bdraft model\b|\beagle ?[23]?\b"
+                r"|\bmedusa\b"), "speculative-decoding", "feature_spec_decode"),
+)
+
+
+def _feature_asked(folded: str) -> tuple[str, str] | None:
+    """The passage id and the lead's message key of an engine feature :data:`_FEATURES`
+    reads; None where none is named."""
+    return next(((pid, key) for rx, pid, key in _FEATURES if rx.search(folded)), None)
+
+
 def engine_choice_asked(folded: str, engines_named: tuple[str, ...]) -> bool:
     """Whether the question asks which inference engine to use, or whether one is worth it
     ("Which inference engine do you recommend for production?", "Is Ollama worth it for
@@ -777,7 +805,11 @@ def _answer_one(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
     lang = req.lang if req.lang != "auto" else detect_language(
         q, messages.words, [n for p in catalog.providers for n in (p.id, p.name)])
     t = messages.section(lang, "answer")
-    if _INJECTION.search(_fold(q)):
+    if _INJECTION.search(_fold(q)) and not (
+            # "does prefix caching reduce TTFT for a 4k system prompt?": a shared prompt's
+            # cache asked about, not an attempt to read ours (buyer audit 31a #11)
+            _feature_asked(_fold(q)) and not _INJECTION.search(
+                _fold(q).replace("system prompt", "").replace("prompt de sistem", ""))):
         return AskResponse(answer=t["refuse"], lang=lang, passages=[], extracted=Extracted(),
                            numbers=None, follow_up=None, confidence=0.0, closest_topics=[])
     found = retriever.search(q, lang, 20)
@@ -807,7 +839,9 @@ def _answer_one(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
                            numbers=None, follow_up=t["need_model"], confidence=0.0,
                            closest_topics=[], details=echoed(det))
     off_topic = conf < 0.75 and not _DOMAIN.search(_fold(q))
+    feature = _feature_asked(folded)
     if ((conf < CONFIDENCE_THRESHOLD or off_topic) and ex.model is None and ex.gpu is None
+            and feature is None
             and not training_budget_said(q) and not serving_budget_said(q, ex)):
         topics = [passages[(s.id, lang)].title for s in ranked[:3]]
         return AskResponse(answer=t["unknown"].format(topics="; ".join(topics)), lang=lang,
@@ -926,7 +960,9 @@ def _answer_one(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
                                models_named=len(llms) if len(llms) == len(st.models) else 0,
                                switch_weighed=True)
     if (kind == "llm" and len(st.engines_named) >= 2 and len(gpus) == 1
-            and intent in ("speed", "gpu_count") and sub != "precision_vs"):
+            and sub != "precision_vs"
+            and (intent in ("speed", "gpu_count")
+                 or (intent in ("fits", "memory") and _ENGINES_WEIGHED.search(folded)))):
         # "llama 3.1 8b with sglang vs vllm on H100 at 64 users: which is faster?": each
         # engine timed there (numbers/speed._engine_vs); it was a GPU count naming no engine
         # (buyer audit 26a #8)
@@ -1005,12 +1041,18 @@ def _answer_one(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
     if intent == "fits" and st.apple and not gpus:
         # "can I run it on a mac?": no GPU of the catalog to say yes or no for; the memory
         intent, sub = "memory", None
+    if feature is not None:
+        intent, sub = "guidance", None
     det = msgspec.structs.replace(det, sub=sub)
     unknown_card = unknown_gpu(q, registry) if ex.gpu is None and sub != "instance" else None
     if unknown_card is not None:
         # a GPU asked about that the registry does not know: never answered for another
         written = unknown_gpu_written(unknown_card[0], unknown_card[1], lang, catalog,
                                       messages)
+    elif feature is not None:
+        # an engine feature the sizing does not model: what the figures assume and the
+        # guidance, never a fit's "No" or an unrelated figure (buyer audit 31a #11)
+        written = Written(first=t[feature[1]])
     else:
         written = compose_numbers(intent, sub, ex, det, lang, catalog, today, messages,
                                   model_id, st)
@@ -1018,6 +1060,22 @@ def _answer_one(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
         # will it cost per month?"), after the lead, in the order asked (audit buyer30c #3, #6)
         add_asked(written, folded, intent, sub, ex, det, lang, catalog, today, messages,
                   model_id, st)
+        picked = (engine_named_for(folded, st.engines_named, model_id,
+                                   written.sizing.weights if written.sizing is not None
+                                   else written.offers[0].weights if written.offers else None,
+                                   written.offers[0].gpu if written.offers else ex.gpu,
+                                   registry, t)
+                  if model_id is not None and written.first is not None else None)
+        if picked is not None:
+            # "which engine should I use to serve Mixtral?": the engine the figures are
+            # sized with, and the others that run it (engine_support.py; audit 31a #14)
+            written.more.insert(0, picked)
+        if model_id is None and not written.computed:
+            # "can I use SGLang on a V100?", "does SGLang support GGUF?": the engine's rule
+            # from the capability matrix, with its source (engine_support.py; audit 31d #10)
+            said = engine_support(folded, st.engines_named, gpus, ex.weights, registry, t)
+            if said is not None:
+                written.first, written.follow_up = said, None
         if model_id is not None and (st.cloud_asked or written.by_provider):
             # "which cloud for ...", "GCP vs Vast for ...": the offers ranked, each with its
             # instance, its price's date and its source
@@ -1059,6 +1117,9 @@ def _answer_one(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
         # in the EU for GDPR?"): the retrieval's order, which the intent's usual passage
         # overrode ("How to read a GPU price comparison" for both: buyer audit 28b #11)
         ranked = _choose(ranked, passages, lang, want)
+    if feature is not None and (feature[0], lang) in passages:
+        # the feature's own passage first (prefix caching: SGLang's RadixAttention one)
+        ranked = [ScoredId(feature[0], 1.0), *[x for x in ranked if x.id != feature[0]]]
     top = ranked[: req.top_k]
     out = [PassageOut(id=s.id, title=passages[(s.id, lang)].title,
                       topic=passages[(s.id, lang)].topic, text=passages[(s.id, lang)].text,

@@ -951,6 +951,11 @@ class Stated:
     H100 per replica or split over 2 GPUs?", "TP1 vs TP2", "un H100 per replică sau împărțit
     pe 2 GPU-uri?"): N, each layout timed on the GPU named (:func:`_split_weighed`; buyer
     audit 27c #4: the one-GPU figures alone)."""
+    tps_weighed: tuple[int, int] | None = None
+    """Two tensor-parallel degrees weighed ("is TP4 faster than TP2", "tensor parallelism over
+    4 GPUs ... faster than 2 GPUs", "TP2 sau TP4"): each one copy of the model split over that
+    many of the GPU named, timed side by side (:func:`_tps_weighed`; buyer audit 31a #6: a
+    memory "Yes")."""
     precisions_switched: bool = False
     """:attr:`precisions_weighed` is a switch's (the one taken, the one left: "switching from
     bf16 to fp8, how much faster?", "fp8 instead of bf16: how much cheaper?") with a
@@ -6004,8 +6009,10 @@ dot_grouped=dg.group(0) if dg else None,
                   else 1.0 if in_a else None,
                   **_stated_more(folded, registry, text))
     weighed = _split_weighed(folded)
-    said = replace(said, split_weighed=weighed,
-                   tensor_parallel=None if weighed is not None else _tensor_parallel(folded))
+    tps = _tps_weighed(folded) if weighed is None else None
+    said = replace(said, split_weighed=weighed, tps_weighed=tps,
+                   tensor_parallel=None if weighed is not None or tps is not None
+                   else _tensor_parallel(folded))
     return _switch_weighed(said, text, folded, registry)
 
 
@@ -6036,8 +6043,30 @@ _SPLIT_VS = re.compile(
 _SPLIT_COUNT = re.compile(
     r"\btp ?([2-8])\b"
     r"|\b(?:over|across|on|into|in|pe|intre)\s++(?:the\s++)?([2-8]|two|four|eight|doua|patru|opt)"
-    r"\b")
+    r"\b|\b([2-8]|two|four|eight|doua|patru|opt)\s++replic\w*+")
 _COUNT_WORDS = {"two": 2, "four": 4, "eight": 8, "doua": 2, "patru": 4, "opt": 8}
+
+
+# two tensor-parallel degrees weighed: "TP4 faster than TP2", "TP2 vs TP4", "tp 2 or tp 4",
+# "tensor parallelism over 4 GPUs ... than 2 GPUs", "paralelism tensorial pe 4 GPU-uri ...
+# decât pe 2"
+_TPS_VS = re.compile(
+    r"\btp ?([2-8])\b[^?!;]{0,40}?\b(?:than|vs|versus|or|against|over|fata de|decat|sau)"
+    r"\s++(?:with\s++|cu\s++)?tp ?([2-8])\b"
+    r"|\b(?:tensor[ _-]parallel\w*+|paralelism\w* tensorial\w*+)\b[^?.!;]{0,20}?"
+    r"\b(?:over|across|on|with|pe|cu)\s++([2-8])\s*+(?:x\s*+)?(?:gpus?|gpu-uri|\w++)?"
+    r"[^?!;]{0,60}?\b(?:than|vs|versus|or|against|fata de|decat|sau)\s++(?:on\s++|over\s++"
+    r"|with\s++|pe\s++|cu\s++)?([2-8])\b")
+
+
+def _tps_weighed(folded: str) -> tuple[int, int] | None:
+    """The two tensor-parallel degrees :data:`_TPS_VS` reads (Stated.tps_weighed), the first
+    written first; None where none or the same degree twice is written."""
+    m = _TPS_VS.search(folded)
+    if m is None:
+        return None
+    a, b = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+    return (int(a), int(b)) if a != b else None
 
 
 def _split_weighed(folded: str) -> int | None:
@@ -6050,8 +6079,11 @@ def _split_weighed(folded: str) -> int | None:
     tp = re.findall(r"\btp ?([2-8])\b", folded)
     if tp:
         return int(tp[0])
+    stated = _tensor_parallel(folded)  # "tensor parallel 2 or two replicas" (audit 31a #6)
+    if stated is not None and 2 <= stated <= 8:
+        return stated
     for m in _SPLIT_COUNT.finditer(folded):
-        word = m.group(2)
+        word = m.group(2) or m.group(3)
         if word:
             return int(word) if word.isdigit() else _COUNT_WORDS[word]
     return None

@@ -148,3 +148,55 @@ def replicas_full_load(w: _W, gid: str, count: int, inp: int, out: int,
                     break  # (one GPU per replica: tensor and pipeline 1 are the same)
         per *= 2
     return best
+
+
+def tp_vs(w: _W) -> bool:
+    """Two tensor-parallel degrees weighed on the GPU named (:attr:`Stated.tps_weighed`: "is
+    TP4 faster than TP2 for Llama 3.1 70B FP8 on H100?"): one copy of the model split over
+    each count, timed at the load stated (else one request) as /v1/sizing times a fixed
+    ``parallelism`` (tensor N, data 1): each one's first token, tokens/s per user, in total
+    and per GPU, then which is faster (buyer audit 31a #6: a memory "Yes"). False where no
+    LLM or GPU is named or either degree does not run the model there."""
+    tps, m, gid = w.st.tps_weighed, w.model, w.ex.gpu
+    if not tps or m is None or m.kind != "llm" or not gid or w.st.precisions_weighed:
+        return False
+    users = w.ex.concurrent_requests or w.det.users or 1
+    inp, out = _prompt(w, _out(w)), _out(w)
+    timed: list[tuple[int, SizingResult, Performance]] = []
+    for n in tps:
+        if tp_unusable(w, n, n) is not None:
+            return False
+        r = w.size(gpu=gid, gpu_count=n, input_tokens=inp, output_tokens=out,
+                   batch_size=users if users > 1 else None,
+                   parallelism={"tensor": n, "pipeline": 1, "data": 1})
+        p = r.performance if r is not None else None
+        if (r is None or p is None or not r.fits or r.runs is False
+                or p.time_to_first_token_ms is None or not p.output_tokens_per_s_per_user
+                or not p.output_tokens_per_s):
+            return False
+        timed.append((n, r, p))
+    rows = [w.say("tp_vs_row", n=w.n(n), setup=w.setup(n, gid),
+                  ttft=w.n(p.time_to_first_token_ms or 0),
+                  tpu=w.rate(p.output_tokens_per_s_per_user or 0),
+                  tot=w.rate(p.output_tokens_per_s or 0),
+                  per_gpu=w.rate((p.output_tokens_per_s or 0) / n))
+            for n, _, p in timed]
+    (a, ra, pa), (b, _, pb) = timed
+    first = w.say("tp_vs_both", model=m.name, weights=ra.weights, gpu=w.gpu_name(gid),
+                  users=w.n(users), inp=w.n(inp), out=w.n(out), rows="; ".join(rows))
+    a_tpu, b_tpu = pa.output_tokens_per_s_per_user or 0, pb.output_tokens_per_s_per_user or 0
+    a_ttft, b_ttft = pa.time_to_first_token_ms or 0, pb.time_to_first_token_ms or 0
+    if (a_tpu >= b_tpu) == (a_ttft <= b_ttft):
+        (fast, f_tpu), (slow, s_tpu) = ((a, a_tpu), (b, b_tpu)) if a_tpu >= b_tpu else (
+            (b, b_tpu), (a, a_tpu))
+        verdict = w.say("tp_vs_faster", fast=w.n(fast), slow=w.n(slow),
+                        x=w.n(f_tpu / s_tpu if s_tpu else 0, 2))
+    else:
+        per, soon = (a, b) if a_tpu > b_tpu else (b, a)
+        verdict = w.say("tp_vs_split", per=w.n(per), soon=w.n(soon))
+    w.out.first = first + " " + verdict
+    w.out.more.append(w.say("tp_vs_modelled", small=w.n(min(tps)), big=w.n(max(tps))))
+    w.record(ra, inp + out)
+    w.ask("output_tokens_per_s_per_user", a_tpu, "tokens/s")
+    w.sized_warnings(ra, inp + out)
+    return True

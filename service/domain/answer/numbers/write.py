@@ -41,7 +41,7 @@ from service.domain.answer.numbers.counts import (
     targets_fleet,
     users_for_budget,
 )
-from service.domain.answer.numbers.layouts import split_vs
+from service.domain.answer.numbers.layouts import split_vs, tp_vs
 from service.domain.answer.numbers.media import _media, _music_pieces, _recordings_hours
 from service.domain.answer.numbers.memory import (
     _fallback,
@@ -396,6 +396,8 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
         pass  # "how many GPU hours does $2,000 buy?": the hours of H100, A100 80GB, L40S
     elif intent in _SPLIT_INTENTS and split_vs(w):
         pass  # "one H100 per replica or split over 2?": both layouts timed (layouts.py)
+    elif intent in _SPLIT_INTENTS | {"memory"} and tp_vs(w):
+        pass  # "is TP4 faster than TP2 ... on H100?": both degrees timed (layouts.py)
     elif not lowest_latency_lead(w, intent):  # "fastest GPU for SDXL, price per hour?"
         WRITERS.get(intent, _fallback)(w)
     spot_extras(w, intent)  # spot's downtime or a checkpoint cadence asked (terms.py)
