@@ -102,6 +102,15 @@ def _month(rec: Recommendation, i: int) -> float:
     return v
 
 
+def _a4000(rec: Recommendation) -> int:
+    """The first RTX A4000 at awq-int4. Mixtral's first option is 2 x RTX A5000 (awq-int4,
+    cheaper than both) since fix/gptoss: its 4-bit experts on Ampere at the refitted share
+    (0.45 of the BF16 rate, whole compute) give 1,719 ms to the first token at 4 users, under
+    the default 2,000 ms target (2,147 ms before)."""
+    return next(i for i, o in enumerate(rec.options)
+                if (o.offer.gpu, o.weights) == ("rtx-a4000", "awq-int4"))
+
+
 CLOSE = [  # a V100 at gptq-int4 a little cheaper than an RTX A4000 at awq-int4
     {"model": "qwen2.5-14b", "hours_per_day": 4},
     {"model": "mixtral-8x7b", "concurrent_requests": 4, "hours_per_day": 2},
@@ -111,10 +120,11 @@ CLOSE = [  # a V100 at gptq-int4 a little cheaper than an RTX A4000 at awq-int4
 @pytest.mark.parametrize("body", CLOSE)
 def test_awq_ranks_above_a_slightly_cheaper_gptq(body: dict[str, object]) -> None:
     rec = _rec(body)
-    first, second = rec.options[0], rec.options[1]
+    i = _a4000(rec)
+    first, second = rec.options[i], rec.options[i + 1]
     assert (first.offer.gpu, first.weights) == ("rtx-a4000", "awq-int4"), rec.options[:2]
     assert (second.offer.gpu, second.weights) == ("v100-sxm2-16gb", "gptq-int4")
-    assert _month(rec, 1) < _month(rec, 0)  # the V100 costs less: the handicap decides
+    assert _month(rec, i + 1) < _month(rec, i)  # the V100 costs less: the handicap decides
     assert ("awq-int4 weights instead of gptq-int4 (quality handicap x1.12 against x1.15)."
             in first.why), first.why
     tried = next(a for a in rec.assumptions if a.name == "precisions_tried")
@@ -124,7 +134,7 @@ def test_awq_ranks_above_a_slightly_cheaper_gptq(body: dict[str, object]) -> Non
 @pytest.mark.parametrize("body", CLOSE)
 def test_the_reason_is_said_in_romanian(body: dict[str, object]) -> None:
     rec = localise_recommendation(_rec({**body, "lang": "ro"}), shipped_messages(), "ro")
-    why = rec.options[0].why
+    why = rec.options[_a4000(rec)].why
     assert ("greutăți awq-int4 în loc de gptq-int4 (penalizare de calitate ×1,12 față de "
             "×1,15)") in why, why
 

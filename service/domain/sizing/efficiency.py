@@ -50,24 +50,33 @@ LINK_LATENCY_US = {"nvlink": 10.0, "infinity-fabric": 12.0, "pcie": 25.0, "roce"
 LINK_SHARE = 0.7
 PCIE_X16_GB_S = {3: 16.0, 4: 32.0, 5: 64.0, 6: 128.0}
 """PCIe x16 bandwidth per direction by generation (GB/s): a ring all-reduce's links."""
-W4A16_MOE_COMPUTE_SHARE = {"Ampere": 0.3, "Ada Lovelace": 0.3, "Hopper": 0.3}
+W4A16_MOE_COMPUTE_SHARE = {"Ampere": 0.45, "Ada Lovelace": 0.45, "Hopper": 0.3}
 """Share of the dense BF16 GEMM curve's compute rate that routed-expert GEMMs with 4-bit
 weights and 16-bit activations reach, by architecture. There the MoE kernels dequantize the
 weights to BF16 inside the kernel (vLLM: Marlin MXFP4 MoE on Ampere, OpenAI's Triton
 ``matmul_ogs`` on Hopper: github.com/vllm-project/recipes OpenAI/GPT-OSS.md, "A100 ... Marlin
 MXFP4 MoE"; TensorRT-LLM's Triton MoE backend on Hopper, "H200 BF16 x MXFP4": its gpt-oss
 deployment guide), paying the unpack and scales per tile that a dense BF16 GEMM does not, over
-grouped GEMMs of a few hundred tokens per expert. Fitted, not measured per kernel (grid
-1.0/0.5/0.35/0.3/0.25): GPUStack's gpt-oss-20b vLLM v0.11.0 baselines on one A100 80GB
+grouped GEMMs of a few hundred tokens per expert. Such a GEMM takes the longer of its 4-bit
+weight read and its whole compute, the two overlapped (Frantar et al., "MARLIN: Mixed-Precision
+Auto-Regressive Parallel Inference on Large Language Models", arXiv:2408.11743: the 4x
+speed-up of the smaller read holds to batches of 16-32 tokens and shrinks at 64-128, where the
+compute takes over): :meth:`GemmModel.latency_s` with a ``compute_scale``. Fitted, not
+measured per kernel, on GPUStack's gpt-oss-20b vLLM v0.11.0 baselines on one A100 80GB
 (2000/100, 4000/200, 32000/100 in/out: 18,021.34, 15,938.87, 7,280.33 total tokens/s) and one
 H100 SXM (32000/100: 29,730.30; github.com/gpustack/gpustack docs/performance-lab/
 gpt-oss-20b/{a100,h100}.md, docs.gpustack.ai performance-lab; not calibration.csv rows,
-which mirror the shared reference file) came out 2.09x, 1.86x, 2.47x and
-1.78x at 1.0, 1.13x, 0.90x, 1.51x and 1.11x at 0.3; the serving replay's gpt-oss-120b vLLM
-TTFT (catalog/serving_measurements.csv, held out) went from 0.78x of the measured to 0.84x on
-H100 and 0.97x on H200. Data-centre Blackwell's (sm_100) MXFP4 MoE kernels run on its
-FP4/FP8 tensor cores (FlashInfer, TRTLLM-gen): absent here, the curve is kept; sm_120
-Blackwell falls back to Marlin (:func:`expert_compute_scale`)."""
+which mirror the shared reference file): ours over theirs 2.09x, 1.86x, 2.47x and 1.78x at
+1.0; at Hopper 0.3 the H100 0.94x (0.25: 0.84x, 0.35: 1.04x); at Ampere 0.45 the A100 0.87x,
+0.96x and 1.70x (0.3: 0.62x, 0.70x, 1.35x; 0.5: 0.94x, 1.04x, 1.79x: the 32k prompt's time is
+its attention's, not the experts'). Ada runs Marlin as Ampere does and takes its share. The
+serving replay's gpt-oss-120b vLLM TTFT on H100 and H200 (catalog/serving_measurements.csv,
+held out, not fitted) is then 1.01x the measured at the median with 8,192-token prompts
+(0.57x when the compute was counted as the dense curve's growth over m = 1 alone, which below
+the 16-bit ridge, about 200-300 tokens per expert, is near zero: buyer audit 30a #7).
+Data-centre Blackwell's (sm_100) MXFP4 MoE kernels run on its FP4/FP8 tensor cores
+(FlashInfer, TRTLLM-gen): absent here, the curve is kept; sm_120 Blackwell falls back to
+Marlin (:func:`expert_compute_scale`)."""
 
 
 W4_EXPERT_BITS_MAX = 4.5
@@ -365,6 +374,16 @@ class GemmModel(msgspec.Struct, frozen=True, gc=False):
         read = lat1 * wb / bits
         if self.stream_share:
             read = min(read, N8192 * wb / 8 / (self.stream_share * self.bandwidth))
+        if compute_scale != 1.0 and m > 1.0:
+            # 4-bit experts upcast in the kernel (W4A16_MOE_COMPUTE_SHARE): the longer of
+            # their read and their whole compute, overlapped. The compute is the 16-bit curve
+            # itself from its ridge on (compute-bound there) and, below it, where the curve is
+            # the 16-bit read, the ridge's time per token: not the growth over m = 1, near
+            # zero below the ridge although the 4-bit kernel's read no longer hides the math
+            ridge = self.ridge_m(bits) * self.scale_compute / self.scale_memory
+            below = curve_latency_s(c, ridge) / ridge
+            comp = curve_latency_s(c, m) if m >= ridge else below * m
+            return max(read, comp * self.scale_compute * compute_scale)
         return read + growth
 
 

@@ -232,6 +232,10 @@ class StepCost(msgspec.Struct, frozen=True, gc=False):
             lx, ys = f.log_m, f.latency_s
             t = (math.log(m) - lx[i - 1]) / (lx[i] - lx[i - 1])
             lat = ys[i - 1] + t * (ys[i] - ys[i - 1])
+        if compute != 1.0:
+            # weight-only experts upcast in the kernel (GemmModel.latency_s, the same order)
+            comp = lat if m >= f.ridge_curve else f.below_ridge * m
+            return max(read, comp * f.scale_compute * compute)
         scale = f.scale_compute if m >= ridge else f.scale_memory
         return read + max(0.0, lat - f.lat1) * scale * compute
 
@@ -342,6 +346,12 @@ class FastGemm(msgspec.Struct, frozen=True, gc=False):
     read_dense: float
     """Seconds to read the dense weights' 8192 x 8192 matrix (at their bits)."""
     read_expert: float
+    ridge_curve: float = 0.0
+    """Tokens from which the curve's own GPU is compute-bound in the curve's dtype (the
+    reference GPU's, for a borrowed curve)."""
+    below_ridge: float = 0.0
+    """The curve's seconds per token at :attr:`ridge_curve`: below it, the compute time of
+    an upcasting weight-only GEMM is this per token (the curve there is the 16-bit read)."""
 
 
 def fast_gemm(g: GemmModel, dense_bits: float, expert_bits: float) -> FastGemm | None:
@@ -356,6 +366,8 @@ def fast_gemm(g: GemmModel, dense_bits: float, expert_bits: float) -> FastGemm |
     def wbits(weight_bits: float) -> float:
         return min(bits, weight_bits) if weight_bits else bits
 
+    ridge = g.ridge_m(bits) * g.scale_compute / g.scale_memory
+
     def read(weight_bits: float) -> float:
         wb = wbits(weight_bits)
         r = lat1 * g.scale_memory * wb / bits
@@ -367,7 +379,8 @@ def fast_gemm(g: GemmModel, dense_bits: float, expert_bits: float) -> FastGemm |
                     lat1=lat1, scale_compute=g.scale_compute, scale_memory=g.scale_memory,
                     ridge_dense=g.ridge_m(wbits(dense_bits)),
                     ridge_expert=g.ridge_m(wbits(expert_bits)), read_dense=read(dense_bits),
-                    read_expert=read(expert_bits))
+                    read_expert=read(expert_bits), ridge_curve=ridge,
+                    below_ridge=curve_latency_s(c, ridge) / ridge)
 
 
 DISPATCH_BYTES = 2
@@ -564,12 +577,13 @@ def fast_step(c: StepCost, mod: ModuleType | None = None) -> Step | None:
 
         return m.FastStep(  # type: ignore[no-any-return]
             m.Curve([], [], []), True, float(0.6 * g.peak_flops), 0.0, 0.0, 0.0,
-            float(mem(c.weight_bits)), 0.0, float(mem(c.expert_bits)), 0.0, N8192,
+            float(mem(c.weight_bits)), 0.0, float(mem(c.expert_bits)), 0.0, 0.0, 0.0, N8192,
             *_step_parts(c, m))
     return m.FastStep(  # type: ignore[no-any-return]
         m.Curve(_floats(f.m), _floats(f.log_m), _floats(f.latency_s)), False, 0.0,
         float(f.lat1), float(f.scale_compute), float(f.scale_memory), float(f.read_dense),
-        float(f.ridge_dense), float(f.read_expert), float(f.ridge_expert), N8192,
+        float(f.ridge_dense), float(f.read_expert), float(f.ridge_expert),
+        float(f.ridge_curve), float(f.below_ridge), N8192,
         *_step_parts(c, m))
 
 

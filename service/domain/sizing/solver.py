@@ -144,6 +144,8 @@ class FastStep(Step):
     ridge_d: float
     read_e: float
     ridge_e: float
+    ridge_c: float
+    below: float
     n8192: float
     dense_params: float
     expert_params: float
@@ -170,7 +172,7 @@ class FastStep(Step):
 
     def __init__(self, gemm: Curve, roof: bool, peak06: float, lat1: float, sc: float,
                  sm: float, read_d: float, ridge_d: float, read_e: float, ridge_e: float,
-                 n8192: float,
+                 ridge_c: float, below: float, n8192: float,
                  dense_params: float, expert_params: float, num_e: int, k_e: int, ec: float,
                  layers: int, hidden: int, tp: int, comm: Comm,
                  hop: Callable[[float], float] | None, window: float, kv_s: float,
@@ -187,6 +189,8 @@ class FastStep(Step):
         self.ridge_d = ridge_d
         self.read_e = read_e
         self.ridge_e = ridge_e
+        self.ridge_c = ridge_c
+        self.below = below
         self.n8192 = n8192
         self.dense_params = dense_params
         self.expert_params = expert_params
@@ -234,6 +238,11 @@ class FastStep(Step):
             t = (math.log(m) - l0) / (lxs[i] - l0)
             y0 = ys[i - 1]
             lat = y0 + t * (ys[i] - y0)
+        if compute != 1.0:
+            # weight-only experts upcast in the kernel (StepCost._gemm_s)
+            comp = lat if m >= self.ridge_c else self.below * m
+            up = comp * self.sc * compute
+            return up if up > read else read
         scale = self.sc if m >= ridge else self.sm
         grow = lat - self.lat1
         grow = grow if grow > 0.0 else 0.0
