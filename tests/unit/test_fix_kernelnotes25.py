@@ -54,11 +54,14 @@ def test_mxfp4_sizing_says_bf16_compute_and_times_as_before() -> None:
     kernel = [a for a in r.assumptions if a.name == "kernel"]  # type: ignore[attr-defined]
     assert [a.value for a in kernel] == ["bf16 compute"], kernel
     assert "rule vllm-mxfp4" in kernel[0].reason
-    # the speed model timed MXFP4 at BF16 before the rule said so: the same figures
+    # the speed model timed MXFP4 at BF16 before the rule said so: the same decode figure;
+    # the prefill and full load re-pinned after fix/gptoss (session 31: a 4-bit weight-only
+    # expert GEMM takes its whole compute, not the BF16 curve's growth over one token): TTFT
+    # 93.67 -> 189.65 ms, full load 3,737.4 -> 2,606.2 tokens/s
     perf = r.performance  # type: ignore[attr-defined]
     assert perf.decode_tokens_per_s == pytest.approx(117.94, abs=0.01)
-    assert perf.time_to_first_token_ms == pytest.approx(93.67, abs=0.01)
-    assert perf.max_throughput_tokens_per_s == pytest.approx(3737.4, abs=0.1)
+    assert perf.time_to_first_token_ms == pytest.approx(189.65, abs=0.01)
+    assert perf.max_throughput_tokens_per_s == pytest.approx(2606.2, abs=0.1)
 
 
 @pytest.mark.parametrize(("question", "lead", "more"), [
