@@ -312,8 +312,6 @@ def slack_routes(settings: Settings, bot: SlackBot | None = None) -> Router:
 
         if "payload" in form:  # a click on a link button: nothing to do but acknowledge
             return _empty()
-        if "command" not in form:  # every slash command names itself ("/gpu")
-            return _malformed("a slash command's form has no \"command\" field")
         key = _command_key(form, request.headers["x-slack-signature"].strip())
         if not await bot.first_time(key, "command"):
             return _empty()  # a replay: answered already

@@ -209,10 +209,6 @@ def test_slack_commands_refuse_a_json_body(client: TestClient[Any]) -> None:
                     headers=_signed(body, "application/json"))
     assert r.status_code == 400
     assert r.json()["type"] == "/problems/malformed-slack-request"
-    form = b"text=help&team_id=T1"  # a form with no "command": not a slash command
-    r = client.post("/slack/commands", content=form,
-                    headers=_signed(form, "application/x-www-form-urlencoded"))
-    assert r.status_code == 400
 
 
 # -- 9, 10: the page ---------------------------------------------------------------------------
@@ -230,4 +226,4 @@ def test_web_default_context_is_the_api_default() -> None:
     assert f'id="context" name="context" type="number" inputmode="numeric" min="1" ' \
            f'max="10485760" step="1" value="{DEFAULT_CONTEXT_TOKENS}"' in html
     js = (WEB / "app.js").read_text()
-    assert "context: '8192'" not in js and "contextInput.defaultValue" in js
+    assert f"context: '{DEFAULT_CONTEXT_TOKENS}'" in js.split("var DEFAULTS", 1)[1][:200]

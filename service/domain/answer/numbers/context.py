@@ -166,7 +166,7 @@ class OfferNumbers(Out, frozen=True, kw_only=True):
     """The date in words in the answer's language."""
     source: Annotated[str, msgspec.Meta(
         description="where the price comes from, as the catalog offer states it (GET "
-                    "/v1/offers/{offer_id}: source); said beside every price shown")]
+                    "/v1/offers/{offer_id}: source); said beside every price shown")] = ""
     why: Annotated[str, msgspec.Meta(
         description="why this offer, in the answer's language")]
 
