@@ -18,7 +18,7 @@ from litestar.utils.scope.state import ScopeState
 from service.api.guards import EMPTY_BODY
 from service.api.names import type_members
 from service.domain.errors import DomainError, InvalidInput, MissingFields, NotFound
-from service.domain.fields import QUESTION_TEXT
+from service.domain.fields import QUESTION_MAX, QUESTION_TEXT
 
 PROBLEM_JSON = "application/problem+json"
 log = structlog.get_logger("gpu_advisor.errors")
@@ -183,8 +183,52 @@ _BLANK_QUESTION = {
 ("Expected `str` matching regex '[^\\s\\x00-...]'": audit buyer27b #7), said plainly."""
 
 
+_ASK_ERRORS = {
+    "the question is empty: only white space or control characters; write a question":
+        "api_question_blank",
+    "the question is empty; write a question": "api_question_empty",
+    f"Expected `str` of length <= {QUESTION_MAX}": "api_question_long",
+    "question has no printable text": "api_question_unprintable",
+}
+"""/v1/ask's errors about its question, by their English words, and the [answer] message
+that says them in the request's language (:func:`ask_lang`)."""
+
+
+def ask_lang(request: Request[Any, Any, Any]) -> str:
+    """The language /v1/ask's errors are said in: the body's ``lang`` where it names one we
+    speak, else the Accept-Language header's first language; English otherwise and on every
+    other route. The errors were English whatever ``lang`` said (audit buyer31c #8)."""
+    if request.url.path != "/v1/ask":
+        return "en"
+    body = ScopeState.from_scope(request.scope).body
+    lang: object = None
+    if isinstance(body, bytes) and body:
+        try:
+            data = json.loads(body.removeprefix(b"\xef\xbb\xbf"))
+        except (ValueError, RecursionError):
+            data = None
+        lang = data.get("lang") if isinstance(data, dict) else None
+    texts = request.app.state.app_state.messages.texts
+    if isinstance(lang, str) and lang in texts:
+        return lang
+    accept = request.headers.get("accept-language", "").split(",")[0].strip().lower()
+    code = accept.split("-")[0].split(";")[0]
+    return code if code in texts else "en"
+
+
+def ask_words(request: Request[Any, Any, Any], lang: str, text: str) -> str:
+    """``text`` (a /v1/ask question error in English) in ``lang``, where it has words there."""
+    key = _ASK_ERRORS.get(text)
+    if lang == "en" or key is None:
+        return text
+    messages = request.app.state.app_state.messages
+    said = messages.section(lang, "answer").get(key)
+    return said.format(n=messages.formatter(lang).number(QUESTION_MAX)) if said else text
+
+
 def validation_errors(exc: ValidationException,
-                      request: Request[Any, Any, Any] | None = None) -> list[FieldError]:
+                      request: Request[Any, Any, Any] | None = None,
+                      lang: str = "en") -> list[FieldError]:
     extra = exc.extra if isinstance(exc.extra, list) else []
     out: list[FieldError] = []
     for item in extra[:20]:
@@ -200,6 +244,8 @@ def validation_errors(exc: ValidationException,
                 message += f"; {EMPTY_LIST_HINT}"
             elif item.get("key") == "question" and message in _BLANK_QUESTION:
                 message = _BLANK_QUESTION[message]
+            if request is not None and item.get("key") == "question":
+                message = ask_words(request, lang, message)
             out.append(FieldError(path=clip(_json_path(item.get("key"), message)),
                                   message=clip(message, ECHO_MAX + 200)))
     return out
@@ -315,7 +361,8 @@ def handle_http(request: Request[Any, Any, Any], exc: HTTPException) -> Response
                                 f"({TRUNCATED})", slug="malformed-json",
                                 instance=request.url.path)
     if isinstance(exc, ValidationException):
-        errors = validation_errors(exc, request)
+        lang = ask_lang(request)
+        errors = validation_errors(exc, request, lang)
         if [(e.path, e.message) for e in errors] == [("$", "'data'")]:
             # no body at all reached the route (chunked, no Content-Length: 0 for the
             # guard to see): litestar's KeyError of the missing ``data``, said plainly
@@ -323,7 +370,10 @@ def handle_http(request: Request[Any, Any, Any], exc: HTTPException) -> Response
                                     instance=request.url.path)
         detail = clip(str(exc.detail))
         summary = "; ".join(f"{e.path}: {e.message}" for e in errors) or detail
-        return problem_response(400, f"invalid request: {summary}", slug="validation-error",
+        lead = "invalid request: {summary}" if lang == "en" else (
+            request.app.state.app_state.messages.section(lang, "answer").get(
+                "api_invalid_request", "invalid request: {summary}"))
+        return problem_response(400, lead.format(summary=summary), slug="validation-error",
                                 errors=errors, instance=request.url.path)
     if status == 429:
         reset = headers.get("RateLimit-Reset") or headers.get("ratelimit-reset") or "60"
@@ -365,8 +415,9 @@ def handle_domain(request: Request[Any, Any, Any], exc: DomainError) -> Response
                                     FieldError(path=f"$.{f}", message="required")
                                     for f in exc.fields], instance=request.url.path)
     if isinstance(exc, InvalidInput):
-        return problem_response(400, clip(exc.message), slug="invalid-input",
-                                errors=[FieldError(path=exc.path, message=clip(exc.message))],
+        said = ask_words(request, ask_lang(request), exc.message)
+        return problem_response(400, clip(said), slug="invalid-input",
+                                errors=[FieldError(path=exc.path, message=clip(said))],
                                 instance=request.url.path)
     return problem_response(400, str(exc), instance=request.url.path)
 

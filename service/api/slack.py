@@ -294,6 +294,13 @@ def slack_routes(settings: Settings, bot: SlackBot | None = None) -> Router:
         if not bot.verify(body, request.headers):
             await bot.count_unverified(request)
             return _unauthorized()
+        kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+        if kind and kind != "application/x-www-form-urlencoded":
+            # Slack posts slash commands as a form: a signed JSON body (an Events URL pointed
+            # here: its url_verification) was answered with the help text, a 200 that hid the
+            # misconfiguration (audit buyer31c #11)
+            return _malformed("a slash command is a form (application/x-www-form-urlencoded)"
+                              f", not {kind}")
         try:
             form = parse_qs(body.decode("utf-8", "replace"), keep_blank_values=True,
                             max_num_fields=MAX_FORM_FIELDS)

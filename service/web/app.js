@@ -13,7 +13,9 @@
   // and the Slack bot points to (audit buyer27b #3)
   var FORM_PARAMS = ['model', 'workload', 'weights', 'context', 'concurrency', 'hours', 'budget',
                      'ttft'];
-  var DEFAULTS = { workload: 'serving', weights: 'auto', context: '8192', concurrency: '1',
+  // context: index.html's value, the API's DEFAULT_CONTEXT_TOKENS (4,096, as Slack and /v1/ask
+  // size it; the page defaulted to 8,192: audit buyer31c #10; tests keep the three equal)
+  var DEFAULTS = { workload: 'serving', weights: 'auto', context: '4096', concurrency: '1',
                    hours: '24', budget: '', ttft: '' };
   // What a link (the Slack bot's "Open in the web app") sets besides the form, kept in the
   // URL and sent with every request, so the page prices what the message did: the GPUs and
@@ -61,6 +63,20 @@
       Object.keys(vars).forEach(function (k) { s = s.split('{' + k + '}').join(String(vars[k])); });
     }
     return lang === 'ro' ? romanianDe(s) : s;
+  }
+
+  // an offer's source as the answers name it (source_short): the file or page, without the
+  // commit, notes or quoted text; the full one is in the cell's title
+  function sourceShort(source) {
+    var short = String(source).split(/\s*@|;|\s\(/)[0];
+    return short.split(": '")[0].split(': "')[0].trim();
+  }
+
+  // a GPU's catalog name in the page's language (the [catalog] table's, served as gpuNames:
+  // "(GPU side)" is "(partea de GPU)" on the Romanian page, as the answers say it)
+  function gpuName(name) {
+    var names = (I18N[lang] || {}).gpuNames || {};
+    return names[name] || name;
   }
 
   function locale() { return lang === 'ro' ? 'ro-RO' : 'en-US'; }
@@ -315,8 +331,8 @@
   // The context the page sends for the form's model, in tokens, or null for none: a language
   // model's context as the form says; an embedding model's own max input (the catalog's
   // max_context, bge-large: 512; at most EMBED_CONTEXT) unless the form's context was changed
-  // from its default, as the Slack bot sizes it (commands._default_context; the page's default
-  // 8,192 was sent and warned "longer than the model's limit"); an image, video or audio model
+  // from its default, as the Slack bot sizes it (commands._default_context; the page's former
+  // default 8,192 was sent and warned "longer than the model's limit"); an image, video or audio model
   // has no context in tokens, so none. A model the list does not know (yet) gets the form's.
   function embedding(state) {
     var m = modelEntry(state.model);
@@ -581,6 +597,10 @@
         var said = fieldMessage(name, e.message, state);
         return label ? label + ': ' + said : said;
       }).join('; ');
+    } else if (err.status === undefined) {
+      // no answer at all (fetch rejected: "Failed to fetch"): the browser's own words are
+      // English on a Romanian page, so the page says it in its language (audit buyer31c #9)
+      text = t('networkError');
     } else {
       text = err.message || t('error');
     }
@@ -809,7 +829,7 @@
       ? t('fitsSummary', { n: num(fits.length, 0), w: sizing.weights }) : t('fitsNone');
     fits.forEach(function (f, i) {
       var row = el('tr', { 'data-gpu': f.gpu }, [
-        el('th', { scope: 'row', text: f.gpu_name }),
+        el('th', { scope: 'row', text: gpuName(f.gpu_name) }),
         el('td', { class: 'num', text: String(f.gpu_count) }),
         el('td', { class: 'num', text: gib(f.per_gpu_gib) }),
         el('td', { class: 'num', text: gib(f.gpu_memory_gib) }),
@@ -925,13 +945,19 @@
       // several nodes: the count is per node, so the total is said too (2 nodes of 2 x H100
       // read as "2 x H100" alone at the price of four)
       var gpus = (o.nodes > 1 ? o.nodes + ' × ' : '') + o.offer.gpu_count + ' × ' +
-        o.offer.gpu_name + (o.nodes > 1 ? ' (' + t('nodes_gpus', {
+        gpuName(o.offer.gpu_name) + (o.nodes > 1 ? ' (' + t('nodes_gpus', {
           nodes: num(o.nodes, 0), gpus: num(o.nodes * o.offer.gpu_count, 0) }) + ')' : '');
       // an assumed date is only a bound, a retrieved one the day the page was read: say so
       var dateText = o.offer.as_of_kind === 'assumed' ? t('date_assumed', { date: o.offer.as_of })
         : o.offer.as_of_kind === 'retrieved' ? t('date_retrieved', { date: o.offer.as_of })
         : o.offer.as_of;
       var asOf = [el('time', { datetime: o.offer.as_of, text: dateText })];
+      // the price's source beside its date, as the footer promises (audit buyer31c #2)
+      if (o.offer.source) {
+        asOf.push(el('br'));
+        asOf.push(el('span', { class: 'price-source muted', title: o.offer.source,
+          text: t('priceSource', { source: sourceShort(o.offer.source) }) }));
+      }
       if (o.offer.stale) { asOf.push(' '); asOf.push(el('span', { class: 'badge stale', text: t('stale') })); }
       if (o.offer.suspect_reasons && o.offer.suspect_reasons.length) {
         asOf.push(' '); asOf.push(el('span', { class: 'badge stale', text: t('suspect') }));
@@ -1204,8 +1230,9 @@
     var out = $('ask-result');
     out.textContent = '';
     var answer = el('div', { class: 'answer', lang: a.lang || lang });
+    // the API field a warning names is the form's field here (pageWords; audit buyer31c #5)
     String(a.answer || '').split(/\n{2,}/).forEach(function (para) {
-      answer.appendChild(el('p', { text: para }));
+      answer.appendChild(el('p', { text: pageWords(para) }));
     });
     out.appendChild(answer);
     if (shown.applied) {

@@ -115,7 +115,7 @@ def test_the_context_box_shows_what_is_sent_for_an_embedding_model() -> None:
         out.push([field.value, contextTokens(state)]);
         console.log(JSON.stringify(out));
     """)
-    assert got == [["512", 512], ["8192", 512], ["8192", 8192], ["300", 300]]
+    assert got == [["512", 512], ["4096", 512], ["4096", 4096], ["300", 300]]  # 4,096: the default
 
 
 # ---- 3. a one-off egress beside a month of serving -------------------------------------

@@ -152,7 +152,7 @@ def _bodies(model: str, context: str) -> dict[str, object]:
 
 @needs_node
 def test_the_page_sends_an_embedding_models_own_max_not_8192() -> None:
-    got = _bodies("bge-large-en-v1.5", "8192")
+    got = _bodies("bge-large-en-v1.5", "4096")  # the form's default (audit buyer31c #10)
     rec, sizing, ask = got["rec"], got["sizing"], got["ask"]
     assert isinstance(rec, dict) and isinstance(sizing, dict) and isinstance(ask, dict)
     assert rec["context_tokens"] == 512 and "output_tokens" not in rec  # was 8192 and 512
@@ -160,7 +160,7 @@ def test_the_page_sends_an_embedding_models_own_max_not_8192() -> None:
     assert ask["context_tokens"] == 512
     # a longer limit: the API's and the Slack bot's default, one 512-token retrieval chunk
     # (fix/embedctx: was 4,096, a chat prompt, 8x the GPUs for a rate; fields.EMBED_INPUT_TOKENS)
-    assert _bodies("e5-mistral-7b-instruct", "8192")["rec"]["context_tokens"] == 512  # type: ignore[index]
+    assert _bodies("e5-mistral-7b-instruct", "4096")["rec"]["context_tokens"] == 512  # type: ignore[index]
     # a context the form was set to is the one asked
     assert _bodies("bge-large-en-v1.5", "256")["rec"]["context_tokens"] == 256  # type: ignore[index]
 

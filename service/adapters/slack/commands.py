@@ -19,9 +19,11 @@ from service.adapters.messages_files import shipped_messages
 from service.adapters.slack.render import (
     Message,
     escape,
+    gpu_words,
     message,
     notice,
     offer_where,
+    price_note,
     rate_words,
     render_answer,
     render_help,
@@ -64,6 +66,7 @@ from service.domain.catalog.trust import price_date_words
 from service.domain.errors import DomainError, InvalidInput, NotFound
 from service.domain.fields import (
     BATCH_MAX,
+    DEFAULT_CONTEXT_TOKENS,
     DEFAULT_OUTPUT_TOKENS,
     EMBED_INPUT_TOKENS,
     TOKENS_MAX,
@@ -84,7 +87,7 @@ from service.domain.tokens import length_tokens
 
 Kind = Literal["ask", "size", "recommend", "offers", "help", "mistyped"]
 MAX_QUESTION = 2000
-DEFAULT_CONTEXT = 4096
+DEFAULT_CONTEXT = DEFAULT_CONTEXT_TOKENS  # the one default request (fields.py)
 
 
 @dataclass(frozen=True)
@@ -1311,6 +1314,8 @@ def run_recommend(args: str, lang: str, data: BotData) -> Message:
         applied.append((lab["deadline"], romanian_de(said_due) if lang == "ro" else said_due))
     return _with_notes(render_recommendation(
         rec, lang, model_name=data.registry.models[model].name, budget=budget,
+        unstated=frozenset(p.id for p in data.catalog.providers
+                           if not data.catalog.regions.table.availability_stated(p.id)),
         # a request rate or a speed target sets the replicas, and the page takes neither
         # (app.js FORM_PARAMS, LINK_PARAMS: no target_requests_per_s,
         # target_output_tokens_per_s or min_decode_tokens_per_s): no link, rather than one
@@ -1760,12 +1765,14 @@ def run_offers(args: str, lang: str, data: BotData) -> Message:
             else ""
         kind = lab.get(f"kind_{v.price_kind}", v.price_kind or "")
         date = price_date_words(v.as_of, v.as_of_kind, lab)
-        where = offer_where(data.catalog.regions.of(v.id, v.regions), lang, data.messages)
-        lines.append(escape(f"{i}. {v.gpu_count} × {v.gpu_name} — {v.provider}"
+        where = offer_where(data.catalog.regions.of(v.id, v.regions), lang, data.messages,
+                            stated=data.catalog.regions.table.availability_stated(v.provider))
+        name = gpu_words(v.gpu_name, lang, data.messages)
+        lines.append(escape(f"{i}. {v.gpu_count} × {name} — {v.provider}"
                             + (f" {where}" if where else "") + ", ")
                      + f"*{escape(per_gpu + lab['offer_per_gpu'])}*"
                      + escape(f" · {machine} · {kind} · ")
-                     + f"_{escape(lab['as_of'])} {escape(date)}_"
+                     + price_note(date, v.source, lang, data.messages)
                      + (f" · *{escape(lab['offer_suspect'])}*" if v.suspect else ""))
     # why a listed price is doubted, once for the offers it is about
     doubts = _suspect_notes(page, lang, data)

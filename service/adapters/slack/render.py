@@ -24,11 +24,12 @@ from service.adapters.messages_files import shipped_messages
 from service.domain.answer.compose import AskResponse, OfferNumbers
 from service.domain.answer.core_warnings import localise
 from service.domain.answer.localised import localise_recommendation
+from service.domain.answer.numbers.context import source_short
 from service.domain.catalog.precisions import precision_ids
 from service.domain.catalog.regions import Region
 from service.domain.catalog.trust import price_date_words
 from service.domain.locale import Formatter, romanian_de
-from service.domain.messages import Messages
+from service.domain.messages import Messages, catalog_words
 from service.domain.recommend.context import usd_digits
 from service.domain.recommend.types import Option, Recommendation
 from service.domain.sizing.sizing import FitRow, Memory, SizingResult
@@ -96,9 +97,11 @@ def section(text: str) -> Block:
                                         "text": truncate(text, MAX_SECTION_CHARS)}}
 
 
-_BREAK = re.compile(r"(?<=[.!?;:])[ \t]++|\n++")
-"""Where a long text may be split: after a sentence's end ("… each. The") or at a line
-break; never inside a number ("1,234.5"), whose punctuation has no space after it."""
+_BREAK = re.compile(r"(?<=[.!?;])[ \t]++|\n++")
+"""Where a long text may be split: after a sentence's end ("… each. The"), a clause's ("; ")
+or at a line break; never inside a number ("1,234.5"), whose punctuation has no space after
+it, nor after a colon, which leads what follows it (a section ended "Marjă mică:", its
+warning in the next: audit buyer31c #7)."""
 
 
 def sections(text: str) -> list[Block]:
@@ -199,12 +202,12 @@ def _fits_lines(fits: Sequence[FitRow], lang: str, limit: int = 3,
     for row in fits[:limit]:
         if own_need_beside is not None:
             need = _gib(row.per_gpu_gib, f)
-            out.append(f"{row.gpu_count} × {row.gpu_name}" + (
+            out.append(f"{row.gpu_count} × {gpu_words(row.gpu_name, lang, messages)}" + (
                 f" ({lab['fits_need'].format(gib=need)})" if need != own_need_beside else ""))
             continue
         tps = (f" (~{f.number(row.decode_tokens_per_s, 0)} {lab['tps']})"
                if row.decode_tokens_per_s else "")
-        out.append(f"{row.gpu_count} x {row.gpu_name}{tps}")
+        out.append(f"{row.gpu_count} x {gpu_words(row.gpu_name, lang, messages)}{tps}")
     return out
 
 
@@ -221,12 +224,15 @@ def _fit_rows(label: str, lines: Sequence[str], lang: str,
 def _offer_line(n: int, setup: str, provider: str, per_hour: float,
                 per_month: float | None, per_job: float | None, pricing: str, weights: str,
                 as_of: str, lang: str, speed: str = "",
-                messages: Messages | None = None, layout: str = "", where: str = "") -> str:
+                messages: Messages | None = None, layout: str = "", where: str = "",
+                source: str = "") -> str:
     """One offer: ``setup`` its machines (:func:`_machines`), ``layout`` how they run the
     model (:func:`_layout`) where known, ``where`` its place (:func:`offer_where`). A dollar
     figure is rounded as the headline rounds it (the core's ``usd_digits``: "$0.95 for the
     job" in the headline was "$1 for the job" in the list, audit slack2 #12). ``weights`` ""
-    (an offer listed with no model: a GPU's providers) is not shown."""
+    (an offer listed with no model: a GPU's providers) is not shown. ``source``: where the
+    price comes from, said beside its date (:func:`price_note`; the lines showed the date
+    alone, audit buyer31c #2)."""
     lab, f = labels(lang, messages), formatter(lang, messages)
     money = f"*{escape(f.money(per_hour, 2))}{escape(lab['per_hour'])}*"
     if per_job is not None:
@@ -238,11 +244,22 @@ def _offer_line(n: int, setup: str, provider: str, per_hour: float,
     return escape(f"{n}. {setup} — {provider}" + (f" {where}" if where else "") + ", ") + (
         f"{money} {escape(kind)}" + (f" · {escape(weights)}" if weights else "")
         + (f" · {escape(layout)}" if layout else "") + f"{escape(speed)} · "
-        f"_{escape(lab['as_of'])} {escape(as_of)}_")
+        + price_note(as_of, source, lang, messages))
 
 
-def offer_where(places: Sequence[Region], lang: str, messages: Messages | None = None
-                ) -> str:
+def price_note(date: str, source: str, lang: str, messages: Messages | None = None) -> str:
+    """A price's date and its source, in italics, escaped: "_price date: …; source:
+    SkyPilot catalog v9 catalogs/v9/vast/vms.csv_" (the source shortened as the answers
+    name it, :func:`source_short`; the full one is GET /v1/offers/{id}'s)."""
+    lab = labels(lang, messages)
+    said = f"{lab['as_of']} {date}"
+    if source:
+        said += f"; {lab['source']} {source_short(source)}"
+    return f"_{escape(said)}_"
+
+
+def offer_where(places: Sequence[Region], lang: str, messages: Messages | None = None,
+                *, stated: bool = True) -> str:
     """Where an offer is, as ``GET /v1/offers`` gives it (its ``places``): the first region's
     id with its country ("in RU (Russian Federation)", "in us-east-1 (United States)"; a
     Romanian country name from the answers' ``region_place_<code>``), "+N more" for the
@@ -250,10 +267,18 @@ def offer_where(places: Sequence[Region], lang: str, messages: Messages | None =
     led with a machine in Russia, and five AWS lines differing only by region read the same
     (audit slack2 #4). A region with no country and no continent (Hyperbolic's only one,
     "default") is no place: the page's "region unknown" (``placeUnknown``), never "in
-    default" (audit buyer27b #4)."""
+    default" (audit buyer27b #4). ``stated`` False: the provider's region list is a price list
+    (regions.toml ``availability = "not-stated"``, Lambda): the regions priced counted, with
+    where its machines are is not stated, as a region filter's note says it ("lambda in
+    asia-northeast-1 +16 more" beside "Lambda does not say in which regions its machines are
+    available": audit buyer31c #3)."""
     if not places:
         return ""
     m = messages or shipped_messages()
+    if not stated:
+        text = labels(lang, m)["offer_where_unstated"].format(
+            n=m.formatter(lang).number(len(places)))
+        return romanian_de(text) if lang == "ro" else text
     known = [p for p in places if p.country or p.continent]
     if not known:
         return labels(lang, m)["offer_where_unknown"].format(
@@ -276,17 +301,22 @@ module is 2 GCDs)", "HGX H100 (8-GPU node)"), left out of another language's tex
 names the GPU without it (audit slack2 #13)."""
 
 
-def gpu_words(name: str, lang: str) -> str:
-    """A GPU's catalog name in ``lang``: as it is in English, without its English note in
-    another language."""
-    return name if lang == CORE_LANG else _GPU_NOTE.sub("", name)
+def gpu_words(name: str, lang: str, messages: Messages | None = None) -> str:
+    """A GPU's catalog name in ``lang``: as it is in English; in another language as its
+    ``[catalog]`` table says it ("(partea de GPU)", as /v1/ask's text: the Romanian table
+    read "(GPU side)", audit buyer31c #6), without its English note."""
+    if lang == CORE_LANG:
+        return name
+    m = messages or shipped_messages()
+    said = catalog_words(m.section(lang, "answer")).get(name, name)
+    return _GPU_NOTE.sub("", said)
 
 
 def _machines(nodes: int, n: int, gpu: str, lang: str, messages: Messages | None = None
               ) -> str:
     """The machines an offer rents: "2 x MI300X" for one machine, "2 instances of 1 × MI300X"
     for several (one 2-GPU machine and two 1-GPU machines both read "2 x MI300X")."""
-    gpu = gpu_words(gpu, lang)
+    gpu = gpu_words(gpu, lang, messages)
     if nodes > 1:
         f = formatter(lang, messages)
         return _ro(labels(lang, messages)["setup_nodes"].format(
@@ -382,7 +412,10 @@ def render_answer(resp: AskResponse, question: str, *, public_url: str | None = 
     s6slack)."""
     lang = resp.lang
     lab, f = labels(lang, messages), formatter(lang, messages)
-    blocks: list[Block] = sections(escape(resp.answer))
+    # the API fields /gpu cannot set, in the bot's words, as /gpu recommend says them (the
+    # answer told Slack users to "set max_time_to_first_token_ms": audit buyer31c #5)
+    spoken = bot_words(resp.answer, lang, messages)
+    blocks: list[Block] = sections(escape(spoken))
     numbers = resp.numbers
     if rows is not None:
         blocks.append(section(table(rows)))
@@ -431,7 +464,7 @@ def render_answer(resp: AskResponse, question: str, *, public_url: str | None = 
         # regress6 #15)
         blocks.append(context([escape(resp.follow_up)]))
     link = web_link(public_url, {"q": question.strip(), "lang": resp.lang})
-    return _finish(escape(resp.answer), blocks, link, lang, [p.title for p in resp.passages],
+    return _finish(escape(spoken), blocks, link, lang, [p.title for p in resp.passages],
                    messages)
 
 
@@ -543,7 +576,7 @@ def _ask_offer(n: int, o: OfferNumbers, lang: str, messages: Messages | None = N
                        o.provider, o.per_hour_usd,
                        o.per_month_usd, None, o.pricing_model, o.weights,
                        price_date_words(o.as_of, o.as_of_kind, labels(lang, messages)), lang,
-                       messages=messages)
+                       messages=messages, source=o.source)
 
 
 def _other_gib(weights_gib: float | None, kv_gib: float | None, total_gib: float | None,
@@ -700,13 +733,15 @@ def render_recommendation(rec: Recommendation, lang: str, *, model_name: str,
                           link_params: Mapping[str, str | int | float | None] | None = None,
                           messages: Messages | None = None,
                           applied: Sequence[tuple[str, str]] = (),
-                          hidden: frozenset[str] = frozenset()) -> Message:
+                          hidden: frozenset[str] = frozenset(),
+                          unstated: frozenset[str] = frozenset()) -> Message:
     """``/gpu recommend``: the best option's reasoning, the top 3 offers, what would change
     the answer; the core's texts (warnings, the reason nothing fits, the alternatives) in
     ``lang`` as /v1/recommendations words them (:func:`localise_recommendation`).
     ``applied``: table rows for what the text asked besides the budget (the GPUs, the place,
     the KV cache, spot), so a reader sees they were read; ``hidden``: offer ids and instance
-    types, dropped where the alternatives name them in parentheses ("(2x-H100-149-1443)")."""
+    types, dropped where the alternatives name them in parentheses ("(2x-H100-149-1443)");
+    ``unstated``: providers whose region list is a price list (:func:`offer_where`)."""
     lab, f = labels(lang, messages), formatter(lang, messages)
     core = rec
     # the core's own language comes back as ``rec`` itself (its warnings read through
@@ -737,7 +772,9 @@ def render_recommendation(rec: Recommendation, lang: str, *, model_name: str,
                                                   labels(lang, messages)),
                                  lang, speed, messages=messages,
                                  layout=_layout(o, lang, messages),
-                                 where=offer_where(o.offer.places, lang, messages)))
+                                 where=offer_where(o.offer.places, lang, messages,
+                                                   stated=o.offer.provider not in unstated),
+                                 source=o.offer.source))
     if rec.options:
         top = rec.options[0]
         # the core's "why" names the instance type in parentheses, as the alternatives do
@@ -829,7 +866,7 @@ def _summary(o: Option, lang: str, messages: Messages | None = None) -> str:
     machines, provider, price kind and price, precision, memory per GPU and speed, then
     the price date, the layout and the time to first token at the load, as the ``why``."""
     lab, f = labels(lang, messages), formatter(lang, messages)
-    n, gpu = f.number(o.offer.gpu_count), gpu_words(o.offer.gpu_name, lang)
+    n, gpu = f.number(o.offer.gpu_count), gpu_words(o.offer.gpu_name, lang, messages)
     setup = (lab["setup_nodes"].format(nodes=f.number(o.nodes), n=n, gpu=gpu) if o.nodes > 1
              else lab["setup"].format(n=n, gpu=gpu))
     c, perf = o.cost, o.performance

@@ -17,6 +17,8 @@ from litestar.response import File
 from litestar.static_files import create_static_files_router
 from litestar.types import ASGIApp, ControllerRouterHandler
 
+from service.domain.messages import catalog_words
+
 # Shipped as package data next to the code (``service/web/*``), so editable and wheel
 # installs find it the same way.
 WEB_DIR = Path(__file__).resolve().parents[2] / "web"
@@ -72,12 +74,19 @@ def page_messages(request: Request[Any, Any, Any],
                   name: Annotated[str, PathParameter()]) -> Response[bytes]:
     """The page's texts in one language (``<lang>.json``): the ``[web]`` section of
     ``knowledge/messages/<lang>.toml`` as loaded at start-up, fetched by app.js (same origin,
-    so the page's ``connect-src 'self'`` allows it)."""
+    so the page's ``connect-src 'self'`` allows it), with ``gpuNames``: the GPU names the
+    ``[catalog]`` table says in that language (the page's fits table read "(GPU side)" on
+    the Romanian page where the answers say "(partea de GPU)": audit buyer31c #6)."""
     lang, _, ext = name.rpartition(".")
-    messages = request.app.state.app_state.messages
+    state = request.app.state.app_state
+    messages = state.messages
     if ext != "json" or lang not in messages.texts:
         raise NotFoundException(f"no messages {name!r}")
-    return Response(content=msgspec.json.encode(messages.texts[lang]["web"]),
+    words = catalog_words(messages.section(lang, "answer"))
+    gpus = state.catalog.registry.gpus.values() if state.catalog is not None else ()
+    names = {g.name: words[g.name] for g in gpus if g.name in words}
+    return Response(content=msgspec.json.encode({**messages.texts[lang]["web"],
+                                                 "gpuNames": names}),
                     media_type=MediaType.JSON,
                     headers={"Cache-Control": "no-cache", **PAGE_HEADERS})
 

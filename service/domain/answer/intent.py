@@ -3243,9 +3243,12 @@ _TOGETHER = re.compile(r"\btogether\b|\bsame (?:gpu|card|[a-z]{0,3}\d{1,4}\w*+|m
                        r"|\bside by side\b|\bco-?locat\w*+|\bimpreuna\b"
                        r"|\b(?:acelasi|aceeasi) (?:gpu|placa|card|[a-z]{0,3}\d{1,4}\w*+)\b"
                        r"|\bboth\b[^?.!]{0,24}?\bon (?:one|a single|the same|an?)\b"
-                       r"|\bambele\b[^?.!]{0,24}?\bpe (?:un singur|o singura|acelasi)\b")
+                       r"|\bambele\b[^?.!]{0,24}?\bpe (?:un singur|o singura|acelasi)\b"
+                       r"|\bboth\b|\bambele\b|\bamandoua\b|\bamandoi\b")
 """Two models run together on one GPU ("on the same L4", "fit together", "both on one
-H100", "împreună", "pe același L4", "ambele pe un singur GPU")."""
+H100", "împreună", "pe același L4", "ambele pe un singur GPU"), or together with no GPU
+named ("VRAM for llama 3.1 8b and mistral 7b together", "both", "ambele": their sum, audit
+buyer31c #4)."""
 _PARAMS_COUNT = re.compile(
     r"\bhow many\s++(?:active\s++|total\s++)?+param(?:eter)?s?\b"
     r"|\b(?:active\s++|total\s++)?+param(?:eter)?s?\s++count\b"

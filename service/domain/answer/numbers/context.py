@@ -164,6 +164,9 @@ class OfferNumbers(Out, frozen=True, kw_only=True):
     price_date: Annotated[str, msgspec.Meta(
         description="the date of the price in words, in the answer's language")]
     """The date in words in the answer's language."""
+    source: Annotated[str, msgspec.Meta(
+        description="where the price comes from, as the catalog offer states it (GET "
+                    "/v1/offers/{offer_id}: source); said beside every price shown")] = ""
     why: Annotated[str, msgspec.Meta(
         description="why this offer, in the answer's language")]
 
@@ -2663,7 +2666,7 @@ class _W:
                 offer_id=o.offer.id, provider=o.offer.provider, gpu=o.offer.gpu_name,
                 gpu_count=o.offer.gpu_count, nodes=o.nodes, weights=o.weights,
                 pricing_model=o.pricing_model, per_hour_usd=o.cost.per_hour_usd,
-                per_month_usd=o.cost.per_month_usd, as_of=o.offer.as_of,
+                per_month_usd=o.cost.per_month_usd, as_of=o.offer.as_of, source=o.offer.source,
                 as_of_kind=o.offer.as_of_kind,
                 price_date=price_date_words(o.offer.as_of, o.offer.as_of_kind, self.t),
                 # the core's why is English: written again in the answer's language
@@ -2764,6 +2767,15 @@ class _W:
             self.job_egress_line(o)
             self.job_storage_line(o)
         for w in o.warnings:
+            if not lead and w.startswith("thin margin: "):
+                # another option's thin margin names its option: a second "Thin margin: 1,941
+                # ms" read as the lead's own (audit buyer31c #5); the lead's very words once
+                said = localise(w, self.t, self.f, self.kinds, self.known_gpu_name)
+                if said in self.out.warnings:
+                    continue
+                self.warn(self.say("warn_for_option", **self._offer_named(o.offer.id),
+                                   text=said[:1].lower() + said[1:]))
+                continue
             self.core_warn(w)
             if lead and w.startswith("thin margin: "):
                 self.thin_margin_lead(w, who)

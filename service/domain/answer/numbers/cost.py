@@ -2058,17 +2058,28 @@ def _holds(w: _W, gid: str, count: int, kw: Mapping[str, Any]) -> bool:
 
 def _record_replica(w: _W, kw: Mapping[str, Any], o: Option, workload: str) -> None:
     """The sizing a served LLM's price is for: one replica of option ``o`` (its machine's
-    GPUs, its share of the users), as the spot answer records its own."""
+    GPUs, its share of the users), as the spot answer records its own. Where that replica
+    splits the model over more GPUs than the fewest that hold it (4 × RTX 3060 at tensor
+    parallel 4, where 1 × A10 holds it), its total is not one of its ``fits_on`` setups'
+    (24.51 GiB beside "1 × NVIDIA A10 24GB", /v1/sizing and Slack 20.0 GiB: audit buyer31c
+    #1): the replica's load sized as /v1/sizing sizes it, no GPU pinned, instead, unless the
+    question names the GPU ("cheapest H100 for 70B": its 2 × H100 replica)."""
     assert w.model is not None
     if (w.model.kind != "llm" or w.model.task == "embed" or workload != "serving"
             or w.out.sizing is not None):
         return
     ctx = kw.get("context_tokens", 4096)
-    one = w.size(gpu=o.offer.gpu, gpu_count=o.fit.gpus_per_replica, weights=o.weights,
-                 input_tokens=ctx - kw.get("output_tokens", 512),
-                 output_tokens=kw.get("output_tokens", 512),
-                 batch_size=math.ceil(kw["concurrent_requests"] / _replicas(o)),
-                 parallelism=_replica_layout(o))
+    load = {"weights": o.weights, "input_tokens": ctx - kw.get("output_tokens", 512),
+            "output_tokens": kw.get("output_tokens", 512),
+            "batch_size": math.ceil(kw["concurrent_requests"] / _replicas(o))}
+    if o.fit.gpus_per_replica > 1 and w.ex.gpu is None:  # a GPU named: its setup's
+        free = w.size(**load)
+        if (free is not None and free.runs is not False and free.fits_on
+                and min(f.gpu_count for f in free.fits_on) < o.fit.gpus_per_replica):
+            w.record(free, ctx)
+            return
+    one = w.size(gpu=o.offer.gpu, gpu_count=o.fit.gpus_per_replica,
+                 parallelism=_replica_layout(o), **load)
     if one is not None and one.fits_in_memory:
         w.record(one, ctx, per_replica=True)
 

@@ -2002,7 +2002,7 @@ def _month_total(w: _W, gid: str, count: int | None = None) -> bool:
                and not w.pod(o, count) else 1),
         weights=weights,
         pricing_model=kind, per_hour_usd=per * count,
-        per_month_usd=None if job_h else total, as_of=o.as_of.isoformat(),
+        per_month_usd=None if job_h else total, as_of=o.as_of.isoformat(), source=o.source,
         as_of_kind=o.as_of_kind, price_date=w.view_date(o), why=w.out.first)
     if w.st.day_also and not job_h:
         # "per hour, per day and per month": the day's GPU time too, as the GPU's price says
@@ -2678,6 +2678,7 @@ def instance_price(w: _W) -> bool:
         offer_id=lead.id, provider=lead.provider, gpu=lead.gpu_name, gpu_count=lead.gpu_count,
         nodes=1, weights="", pricing_model=kind, per_hour_usd=hour,
         per_month_usd=None, as_of=lead.as_of.isoformat(), as_of_kind=lead.as_of_kind,
+        source=lead.source,
         price_date=w.view_date(lead), why=w.out.first))
     w.price_warnings(lead)
     return True

@@ -313,7 +313,7 @@ def gpu_providers(w: _W) -> bool:
             offer_id=v.id, provider=provider, gpu=v.gpu_name, gpu_count=v.gpu_count, nodes=1,
             weights="", pricing_model=kind, per_hour_usd=per * v.gpu_count, per_month_usd=None,
             as_of=v.as_of.isoformat(), as_of_kind=v.as_of_kind, price_date=w.view_date(v),
-            why=said[-1]))
+            source=v.source, why=said[-1]))
     # "which providers have H100?" listed all 28 in one sentence (buyer audit): the cheapest
     # ROWS_MAX, then how many more, as the GPUs of a place are listed
     left = len(rows) - ROWS_MAX

@@ -2501,7 +2501,8 @@ def _plan_offer(w: _W, gid: str, n: int, weights: str,
     return OfferNumbers(
         offer_id=v.id, provider=v.provider, gpu=v.gpu_name, gpu_count=per, nodes=nodes,
         weights=weights, pricing_model=key, per_hour_usd=price * n, per_month_usd=None,
-        as_of=v.as_of.isoformat(), as_of_kind=v.as_of_kind, price_date=w.view_date(v), why=why)
+        as_of=v.as_of.isoformat(), as_of_kind=v.as_of_kind, price_date=w.view_date(v), why=why,
+        source=v.source)
 
 
 def _deadline_plan(w: _W, gid: str, n: int, r: SizingResult,
@@ -3428,7 +3429,7 @@ def _train_nodes(w: _W, o: Option, common: dict[str, str], deadline_hours: float
             offer_id=o.offer.id, provider=o.offer.provider, gpu=o.offer.gpu_name,
             gpu_count=o.offer.gpu_count, nodes=nodes, weights=o.weights,
             pricing_model=o.pricing_model, per_hour_usd=node_hour * nodes, per_month_usd=None,
-            as_of=o.offer.as_of, as_of_kind=o.offer.as_of_kind,
+            as_of=o.offer.as_of, as_of_kind=o.offer.as_of_kind, source=o.offer.source,
             price_date=price_date_words(o.offer.as_of, o.offer.as_of_kind, w.t),
             why=w.say("train_fabric", nodes=w.n(nodes),
                       setup=w.setup(o.offer.gpu_count, o.offer.gpu),
@@ -3636,7 +3637,7 @@ def _fabric_nodes(w: _W, common: dict[str, str], deadline_hours: float,
         offer_id=v.id, provider=v.provider, gpu=v.gpu_name, gpu_count=per, nodes=nodes,
         weights=r.weights, pricing_model=key, per_hour_usd=price * n, per_month_usd=None,
         as_of=v.as_of.isoformat(), as_of_kind=v.as_of_kind, price_date=w.view_date(v),
-        why=fabric)]
+        source=v.source, why=fabric)]
     w.price_warnings(v)
     w.sized_warnings(r)
     return True

@@ -945,10 +945,12 @@ def _models_together(intent: str, ex: Extracted, det: Details, lang: str, catalo
         cards = sorted((g for g in reg.gpus.values() if abs(g.memory_gb - det.memory_gib) < 0.5),
                        key=lambda g: (g.usable_gib, g.id))
         gid = cards[0].id if cards else None
-    if gid is None:
-        return None
     alone = dc_replace(st, models=(), models_weights=(), models_together=False)
     one = msgspec.structs.replace(det, sub=None)
+    if gid is None:
+        if det.memory_gib or ex.gpu_count not in (None, 1) or intent == "compare":
+            return None
+        return _models_summed(ex, one, lang, catalog, today, messages, st, alone)
 
     def sized(mid: str, weights: str | None = None, on: str | None = None
               ) -> tuple[_W, SizingResult] | None:
@@ -1034,6 +1036,38 @@ def _together_widest(cards: list[Any], sized: Callable[..., tuple[_W, SizingResu
         if best is None or c > best[0] + 1e-9:
             best = (c, g.name)
     return best if best is not None and best[0] >= cap + 0.1 else None
+
+
+def _models_summed(ex: Extracted, det: Details, lang: str, catalog: Catalog, today: dt.date,
+                   messages: Messages, st: Stated, alone: Stated) -> Written | None:
+    """Two models' memory together with no GPU named ("how much VRAM for llama 3.1 8b and
+    mistral 7b together?", "ambele"): each sized as the question naming it alone sizes it
+    (/v1/sizing with no GPU: its own context, its weights), the two totals summed, the sum the
+    number asked. It asked "Which model?" of a question that named both (audit buyer31c #4).
+    None where either cannot be sized."""
+    parts: list[tuple[_W, SizingResult]] = []
+    for mid in st.models:
+        w = _W(msgspec.structs.replace(ex, model=mid, gpu=None, gpu_count=None), det, None,
+               lang, catalog, today, messages, mid, alone)
+        r = w.size(input_tokens=_ctx(w), output_tokens=0)
+        if r is None or r.runs is False:
+            return None
+        parts.append((w, r))
+    (wa, ra), (wb, rb) = parts
+    w = wa
+    total = ra.memory.total_gib + rb.memory.total_gib
+
+    def part(x: _W, r: SizingResult) -> str:
+        assert x.model is not None
+        return w.say("together_part" if x.model.kind == "llm" else "together_part_plain",
+                     model=x.model.name, gib=w.gib(r.memory.total_gib), weights=r.weights,
+                     ctx=w.n(_ctx(x)))
+
+    w.out.first = w.say("together_sum", total=w.gib(total), a=part(wa, ra), b=part(wb, rb))
+    w.ask("total_gib", total, "GiB")
+    w.out.more.append(w.t["together_sum_how"])
+    w.out.computed = True
+    return w.out
 
 
 def _each_users(intent: str, sub: str | None, ex: Extracted, det: Details, lang: str,
