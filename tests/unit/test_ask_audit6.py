@@ -259,9 +259,8 @@ def test_replicas_say_what_each_can_hold(q: str, words: list[str]) -> None:
     # 300 users of 70B (bf16) on H100s at the default 4,096 tokens a request: the replicas,
     # the GPUs of each and the requests each holds, as the count answer lays them out (3 x 4
     # GPUs of 118 each; 2 replicas at the 2,560 tokens of before)
-    # with the recommendations' 10 % memory headroom since fix/serveload (session 31)
     got = writer.gpu_count_for_users(catalog(), "llama-3.1-70b", None, "h100-sxm", 300,
-                                     writer.ASK_PROMPT_TOKENS, headroom_pct=10)
+                                     writer.ASK_PROMPT_TOKENS)
     assert got is not None and got[1] > 1 and got[1] * got[3] >= 300
     first = first_sentence(ask(q))
     for w in words:

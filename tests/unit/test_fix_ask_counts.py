@@ -36,24 +36,30 @@ def test_the_default_ask_load_is_the_recommendations_context() -> None:
 
 
 def test_users_count_holds_requests_of_4096_tokens() -> None:
-    # re-pinned after fix/serveload (session 31, audit 31a #10): a users' count keeps the
-    # recommendations' 10 % memory headroom: one H100 at bf16 holds 96 of the 100 (110 without)
     r = ask("How many H100s do I need for Llama 3.1 8B with 100 users?")
-    assert asked(r)[:2] == ("gpu_count", 2)
-    got = gpu_count_for_users(catalog(), "llama-3.1-8b", None, "h100-sxm", 100, 3584,
-                              headroom_pct=10)
-    assert got is not None and got[:4] == (2, 2, 1, 96)
-    assert "96 requests of 4,096 tokens" in head(r), r.answer
+    assert asked(r)[:2] == ("gpu_count", 1)
+    got = gpu_count_for_users(catalog(), "llama-3.1-8b", None, "h100-sxm", 100, 3584)
+    assert got is not None and got[3] == 110  # 176 at 2,560 tokens: the same KV cache
+    assert "110 requests of 4,096 tokens" in head(r), r.answer
     assert "2,560" not in r.answer
+    # the cost of the same load sizes the same context
+    c = ask("What does it cost per month to serve Llama 3.1 8B to 100 users on H100s?")
+    assert "1 × NVIDIA H100" in head(c)
 
 
 def test_users_count_ro_says_4096() -> None:
-    # re-pinned after fix/serveload (session 31): with the 10 % headroom the default targets
-    # decide the count (12 x H100, 3 instances of 4), each request of 4,096 tokens
     r = ask("Câte H100 pentru 200 de utilizatori cu Llama 3.1 70B?")
-    assert asked(r)[:2] == ("gpu_count", 12)
-    assert "12 × NVIDIA H100 SXM5 80GB (3 instanțe de 4 × NVIDIA H100 SXM5 80GB)" in head(r)
+    assert asked(r)[:2] == ("gpu_count", 8)
+    got = gpu_count_for_users(catalog(), "llama-3.1-70b", None, "h100-sxm", 200, 3584)
+    assert got is not None and got[:3] == (8, 2, 4)
+    assert got[3] == 118  # 188 at 2,560 tokens ("118 cereri": no "de" after 101-119)
+    assert "118 cereri de 4.096 de tokeni" in head(r), r.answer
     assert "2.560" not in r.answer
+    # re-pinned: serving start transient (d85c4ba+1)
+    # the cost answer lists the same 8 × H100 for the same load (at fp8 since the start transient)
+    c = ask("What does it cost per month to serve Llama 3.1 70B to 200 users on H100s?")
+    # re-pinned: serving start transient (d85c4ba+1)
+    assert "8 × NVIDIA H100 SXM5 80GB at fp8" in head(c)
 
 
 def test_speed_is_for_3584_in_and_512_out() -> None:
