@@ -158,8 +158,9 @@ def test_digitalocean_rents_one_h100_alone() -> None:
                and v.gpu == "h100-sxm" and v.gpu_count == 1)
     text = head(r)
     assert "No offer rents one" not in text, text
-    assert f"One card alone (a single-GPU machine): ${one.on_demand_usd_h:.2f}/h at " \
-        "digitalocean" in text, text
+    # since fix/usage (audit 31b #2) a month rents a whole machine: the lead is the 1-GPU
+    # droplet itself (was an eighth of the 8-GPU one, with this one said after it)
+    assert f"${one.on_demand_usd_h:.2f}/h per GPU at digitalocean" in text, text
 
 
 # -- 5. Romanian wording ----------------------------------------------------------------------

@@ -1,7 +1,8 @@
-"""Buyer audit 31a, loads and latency answers (#1, #8, #10, #13): tokens a day in a count
-question are a throughput load, counted as /v1/recommendations counts
-``target_output_tokens_per_s`` (their average over the hours of use); a count for N users
-keeps the recommendations' 10 % memory headroom and says so; "Requests per second for ..."
+"""Buyer audit 31a, loads and latency answers (#1, #8, #13; #10, a users' count with the
+recommendations' 10 % headroom, was taken back at the merge: it changed every users' count
+without making the count answer equal the recommendations, which also pick the precision):
+tokens a day in a count question are a throughput load, counted as /v1/recommendations counts
+``target_output_tokens_per_s`` (their average over the hours of use); "Requests per second for ..."
 leading the question answers the rate; a worst-case latency gets the not-a-tail warning."""
 
 from __future__ import annotations
@@ -24,20 +25,6 @@ def test_tokens_a_day_are_a_load(q: str, n: int, said: str) -> None:
     assert r.numbers is not None and r.numbers.asked is not None
     assert (r.numbers.asked.quantity, r.numbers.asked.value) == ("gpu_count", n)
     assert said in head(r)
-
-
-@pytest.mark.parametrize(("q", "lead", "room"), [
-    ("How many H100 do I need for 1,000 concurrent users of Llama 3.1 8B?",
-     "needs 10 × NVIDIA H100 SXM5 80GB: 5 replicas", "with 10% of each GPU's memory kept free"),
-    ("Câte H100 îmi trebuie pentru 1.000 de utilizatori simultani cu Llama 3.1 8B?",
-     "10 × NVIDIA H100 SXM5 80GB: 5 replici", "cu 10% din memoria fiecărui GPU lăsată liberă"),
-])
-def test_users_count_keeps_the_recommendations_headroom(q: str, lead: str, room: str) -> None:
-    r = ask(q)
-    text = head(r)
-    assert r.numbers is not None and r.numbers.asked is not None
-    assert r.numbers.asked.value == 10  # /v1/recommendations: 5 x (2 x H100, TP2)
-    assert lead in text and room in text
 
 
 @pytest.mark.parametrize(("q", "rate"), [

@@ -132,7 +132,9 @@ def test_storage_stated_stays_the_whole_volume() -> None:
 
 def test_storage_price_of_the_sum() -> None:
     r = ask("How much to store Llama 3.1 8B plus 500 GB of datasets per month?")
-    assert head(r).startswith("Storing 517 GB costs from"), head(r)
+    # datasets are kept in object storage since fix/storage (audit 31b #5)
+    assert head(r).startswith("Storing 517 GB in object storage (standard class) costs from"), \
+        head(r)
 
 
 # 5 -------------------------------------------------------------------------------------------

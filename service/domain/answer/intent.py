@@ -6741,13 +6741,6 @@ _MORE_USERS = re.compile(
     r"|hour|hr|h|ora|day|zi)\b)")
 # the most users asked: "max users", "the maximum number of concurrent users", "numărul maxim
 # de utilizatori" (before the context: "max users ... at 8k context" asks the users)
-_MORE_USERS = re.compile(
-    r"\bmore\s++(?:concurrent\s++|simultaneous\s++|parallel\s++)?(?:users|requests|sessions"
-    r"|clients|sequences|conversations|chats)\b"
-    r"|\bmai\s++multi\s++(?:utilizatori|useri|clienti)\b"
-    r"|\bmai\s++multe\s++(?:cereri|sesiuni|conversatii|secvente)\b")
-"""More users asked of a change ("does an FP8 KV cache let it serve more users", "mai mulți
-utilizatori"): a concurrency count, with the KV cache stated (audit 31a #12)."""
 _MAX_USERS = re.compile(
     r"\bmax(?:imum)?\s++(?:number\s++of\s++)?(?:concurrent\s++|simultaneous\s++|parallel\s++)?"
     r"(?:users|requests|sessions|clients|people|conversations|chats)\b"

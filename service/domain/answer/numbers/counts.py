@@ -115,8 +115,7 @@ def _gpu_count(w: _W) -> None:
         if gid is not None:
             got = gpu_count_for_users(w.catalog, w.scaled or w.model.id, w.weights, gid, users,
                                       ctx, across_nodes=True, images=w.st.images_per_request,
-                                      output_tokens=_out(w), engine=w.engine(),
-                                      headroom_pct=SERVICE_HEADROOM_PCT)
+                                      output_tokens=_out(w), engine=w.engine())
             r = w.size(input_tokens=ctx, output_tokens=_out(w))
             if got is None and r is not None and _gpu_count_users_none(w, gid, users, ctx, r):
                 return
@@ -152,8 +151,6 @@ def _gpu_count(w: _W) -> None:
                                else "gpu_count_users_need_yes" if n == have
                                else "gpu_count_users_need_no")
                         w.out.first = w.say(key, have=w.n(have), held=held, **common)
-                        w.out.more.append(w.say("gpu_count_users_headroom", room=w.f.percent(
-                            SERVICE_HEADROOM_PCT / 100, 0)))
                         w.ask("gpu_count", n, "GPUs", yes=n >= have)
                         _users_replica(w, gid, users, ctx, got)
                         return
@@ -164,8 +161,6 @@ def _gpu_count(w: _W) -> None:
                         return
                     w.out.first = w.say(
                         "gpu_count_users_yes" if n <= have else "gpu_count_users_no", **common)
-                    w.out.more.append(w.say("gpu_count_users_headroom", room=w.f.percent(
-                        SERVICE_HEADROOM_PCT / 100, 0)))
                     w.ask("gpu_count", n, "GPUs", yes=n <= have)
                     _users_replica(w, gid, users, ctx, got)  # a yes with a slow first token
                     if lower is not None:  # a precision stated: its No, the smaller one after
@@ -180,8 +175,6 @@ def _gpu_count(w: _W) -> None:
                                     replicas=w.replicas(replicas),
                                     per_replica=w.gpus_per_replica(per, gid),
                                     batch=w.requests(batch, "count"), ctx=w.n(ctx + _out(w)))
-                w.out.more.append(w.say("gpu_count_users_headroom", room=w.f.percent(
-                    SERVICE_HEADROOM_PCT / 100, 0)))
                 w.ask("gpu_count", n, "GPUs")
                 _users_replica(w, gid, users, ctx, got)
                 _count_month(w, gid, n, r.weights, users, ctx + _out(w))
@@ -901,23 +894,6 @@ def _count_month(w: _W, gid: str, n: int, weights: str, users: int | None, ctx: 
     w.option_warnings(o)
 
 
-def _replica_sized(w: _W, gid: str, per: int, ctx: int, share: int) -> SizingResult | None:
-    """One replica of :func:`gpu_count_for_users`'s setup (``per`` GPUs) at ``share``
-    requests, sized: where the sizing's own layout at that load splits the ``per`` GPUs into
-    data-parallel replicas (2 x H100 for 200 requests of Llama 3.1 8B as 2 of 100 each), the
-    count's replica is one tensor-parallel group of ``per`` (its requests held with the
-    recommendations' memory headroom only so, :func:`gpu_count_for_users`), sized so, as the
-    recommendations size it (audit 31a #10)."""
-    r = w.size(gpu=gid, gpu_count=per, input_tokens=ctx, output_tokens=_out(w), batch_size=share)
-    if (r is not None and per > 1 and r.layout is not None and r.layout.data > 1
-            and r.layout.expert <= r.layout.tensor):
-        tp = w.size(gpu=gid, gpu_count=per, input_tokens=ctx, output_tokens=_out(w),
-                    batch_size=share, parallelism={"tensor": per})
-        if tp is not None and tp.fits_in_memory:
-            return tp
-    return r
-
-
 def _users_replica(w: _W, gid: str, users: int, ctx: int, got: tuple[int, int, int, int]
                    ) -> SizingResult | None:
     """One replica of :func:`gpu_count_for_users`'s setup at its share of ``users``, sized
@@ -927,7 +903,7 @@ def _users_replica(w: _W, gid: str, users: int, ctx: int, got: tuple[int, int, i
     memory, and the answer says what the load makes of each user's speed."""
     _, replicas, per, batch = got
     share = min(batch, math.ceil(users / replicas))
-    r = _replica_sized(w, gid, per, ctx, share)
+    r = w.size(gpu=gid, gpu_count=per, input_tokens=ctx, output_tokens=_out(w), batch_size=share)
     if r is None:
         return None
     p = r.performance
@@ -964,7 +940,7 @@ def _users_targets_lead(w: _W, gid: str, users: int, ctx: int,
     assert w.model is not None
     n, replicas, per, batch = got
     share = min(batch, math.ceil(users / replicas))
-    r = _replica_sized(w, gid, per, ctx, share)
+    r = w.size(gpu=gid, gpu_count=per, input_tokens=ctx, output_tokens=_out(w), batch_size=share)
     p = r.performance if r is not None and r.fits_in_memory else None
     tps = p.output_tokens_per_s_per_user if p is not None else None
     ttft = p.time_to_first_token_ms if p is not None else None
