@@ -297,10 +297,6 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"quantizers are not trainable\), so the frozen base is sized at bf16, "
         r"(?P<n_bits>\d++) bits per weight, as they hold it; method qlora keeps a 4-bit NF4 "
         r"base instead")),
-    ("core_experts_format_dense", re.compile(
-        r"(?P<p>\S++) is an experts-only format \(gpt-oss ships its MoE experts in it\): on a "
-        r"dense model every linear layer is sized at its bits; such checkpoints are rare and "
-        r"their quality is not established")),
     ("core_in_flight_fits", re.compile(
         r"at (?P<n_rate>\d[\d,]*+(?:\.\d++)?) requests/s about (?P<n_flight>\d[\d,]*+) "
         r"requests are in flight \(Little's law\): the memory above is sized for "

@@ -3440,8 +3440,8 @@ def gpus_for_rate(w: _W, gid: str, rate: float, inp: int, out: int,
 def gpu_count_for_users(catalog: Catalog, model: str | Architecture, weights: str | None,
                         gpu: str, users: int, ctx: int, across_nodes: bool = False,
                         images: int | None = None, output_tokens: int = ASK_OUTPUT_TOKENS,
-                        engine: str | None = None, kv_cache: str | None = None,
-                        headroom_pct: float = 0.0) -> tuple[int, int, int, int] | None:
+                        engine: str | None = None, kv_cache: str | None = None
+                        ) -> tuple[int, int, int, int] | None:
     """(total GPUs, replicas, GPUs per replica, requests per replica) for ``users``
     concurrent requests of ``ctx`` input + ``output_tokens`` (the output stated, else
     :data:`ASK_OUTPUT_TOKENS`) output tokens on
@@ -3464,10 +3464,7 @@ def gpu_count_for_users(catalog: Catalog, model: str | Architecture, weights: st
     P100s (compute capability 6.0), ran on no width, and "no setup up to 128 GPUs holds 4
     users" was said where llama.cpp holds 26 on 2 (audit buyer24b #7). ``kv_cache``: the KV
     cache type of every sizing (an 8-bit cache offered as the fix, :func:`_kv_step_type`),
-    else the engine's default. ``headroom_pct``: the share of each GPU's engine memory kept
-    free at the load (/v1/sizing's and /v1/recommendations' ``min_memory_headroom_pct``):
-    a replica holds the requests whose sizing leaves it free, as the recommendations count
-    a replica's requests (0: all of it, the fewest GPUs that hold them at all)."""
+    else the engine's default."""
     def sz(**kw: Any) -> SizingResult | None:
         # a bare size's scaled stand-in (``_W.scaled``) is sized as its architecture, as
         # ``_W.size`` sizes it: its id would size the unscaled model ("a 50B model" as Falcon
@@ -3509,27 +3506,11 @@ def gpu_count_for_users(catalog: Catalog, model: str | Architecture, weights: st
         """The sizing of ``per`` GPUs at ``batch`` requests at once where it holds them all
         (its KV cache, and the engine's max_num_seqs per replica), else None."""
         r = sz(gpu=gpu, gpu_count=per, input_tokens=ctx, output_tokens=output_tokens,
-               batch_size=batch,
-               **({"min_memory_headroom_pct": headroom_pct} if headroom_pct else {}))
-        if (headroom_pct and per > 1 and r is not None and r.layout is not None
-                and r.layout.data > 1 and r.layout.expert <= r.layout.tensor):
-            # the layout the sizing picks at the load splits the GPUs into data-parallel
-            # replicas, each with its own copy of the weights: one tensor-parallel group of
-            # them holds more with the headroom kept, as the recommendations count a replica
-            # of ``per`` GPUs (audit 31a #10: 2 x H100 hold 200 requests of Llama 3.1 8B as
-            # TP2, 192 as 2 x 1)
-            tp = sz(gpu=gpu, gpu_count=per, input_tokens=ctx, output_tokens=output_tokens,
-                    batch_size=batch, parallelism={"tensor": per},
-                    min_memory_headroom_pct=headroom_pct)
-            if tp is not None and _holds(tp, batch) and not _holds(r, batch):
-                return tp
-        return r if r is not None and _holds(r, batch) else None
-
-    def _holds(r: SizingResult, batch: int) -> bool:
-        if not r.fits_in_memory or r.runs is False or not r.max_batch_size_in_memory:
-            return False
+               batch_size=batch)
+        if r is None or not r.fits_in_memory or r.runs is False or not r.max_batch_size_in_memory:
+            return None
         cap = r.performance.max_concurrency if r.performance is not None else None
-        return not cap or batch <= cap
+        return r if not cap or batch <= cap else None
 
     best: tuple[int, int, int, int] | None = None
     per = first if first is not None else 2 * NODE_GPUS
